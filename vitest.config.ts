@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run across the workspace; each package is a project with its tests beside its code. */
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'wechat-protocol', root: 'packages/wechat-protocol', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'wechat-sim', root: 'packages/wechat-sim', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['src/**/*.e2e.ts'],
+          globalSetup: ['src/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
