@@ -1,0 +1,17 @@
+/** The specification's business constants (section 9). */
+export const PRODUCT_KEY = 'canteen';
+export const DEFAULT_TITLE = 'Canteen';
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const TOKEN_TIME = 6000;
+export const TOKEN_REFRESH_TICK_S = 10;
+export const TOKEN_REFRESH_THRESHOLD_S = 1000;
+export const TEMP_MEDIA_EXPIRY_MS = 259_200_000;
+export const LOG_BADGE_MAX = 99;
+export const DEFAULT_THEME_COLOR = '#409EFF';
+export const MATERIAL_PAGE_SIZE = 20;
+export const MATERIAL_PAGE_SIZES = [10, 20] as const;
+export const BELL_PAGE_SIZE = 10;
+export const HISTORY_PAGE_SIZE = 14;
+/** The header that marks a call as tokenless (sent without the bearer token). */
+export const TOKENLESS_HEADER = 'isToken';

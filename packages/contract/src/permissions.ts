@@ -1,0 +1,57 @@
+/**
+ * Permission codes (`domain:screen:action`), defined once. Every server route declares the code
+ * it needs; the menu seed grants these as buttons; the web app hides what the user may not use.
+ */
+const crud = ['index', 'add', 'edit', 'del'] as const;
+const wxmp = ['index', 'get', 'add', 'edit', 'del'] as const;
+
+/** Screen → the actions (buttons) it has. The code is `${screen}:${action}`. */
+export const permissionScreens = {
+  'sys:user': crud,
+  'sys:role': [...crud, 'perm'],
+  'sys:menu': crud,
+  'sys:dept': crud,
+  'sys:client': crud,
+  'sys:token': ['index', 'del'],
+  'sys:log': ['index', 'del'],
+  'store:shop': crud,
+  'store:printer': crud,
+  'store:dish': crud,
+  'store:category': crud,
+  'store:combo': crud,
+  'store:spec': crud,
+  'store:table': crud,
+  'customer:member': crud,
+  'customer:rechargecard': crud,
+  'customer:coupon': crud,
+  'order:order': ['index', 'get', 'edit'],
+  'report:sales': ['index'],
+  'wxmp:wxapp': wxmp,
+  'wxmp:wxuser': [...wxmp, 'synchro', 'edit:remark', 'tagging'],
+  'wxmp:wxusertags': wxmp,
+  'wxmp:wxmaterial': wxmp,
+  'wxmp:wxautoreply': wxmp,
+  'wxmp:wxmenu': wxmp,
+  'wxmp:wxmsg': wxmp,
+} as const;
+
+type Screens = typeof permissionScreens;
+export type PermissionScreen = keyof Screens;
+/** Every permission code of the product, as a type: a misspelt code does not compile. */
+export type PermissionCode = { [S in PermissionScreen]: `${S}:${Screens[S][number]}` }[PermissionScreen];
+
+/** Every permission code, in screen order. */
+export const PERMISSION_CODES: readonly PermissionCode[] = Object.entries(permissionScreens).flatMap(([screen, actions]) =>
+  (actions as readonly string[]).map((action) => `${screen}:${action}` as PermissionCode),
+);
+
+const known = new Set<string>(PERMISSION_CODES);
+export const isPermissionCode = (value: string): value is PermissionCode => known.has(value);
+
+/** The codes of one screen's buttons, e.g. `screenCodes('sys:user')`. */
+export const screenCodes = (screen: PermissionScreen): PermissionCode[] =>
+  (permissionScreens[screen] as readonly string[]).map((action) => `${screen}:${action}` as PermissionCode);
+
+/** Role codes the seed creates. */
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+export const ROLE_OPERATOR = 'ROLE_OPERATOR';
