@@ -1,0 +1,67 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerSpa } from './http/spa.js';
+import { healthModule } from './modules/health/routes.js';
+import { wxmpModule } from './modules/wxmp/index.js';
+import { liveChannel } from './live/plugin.js';
+import { conversationsModule } from './modules/wxmp/conversations/plugin.js';
+import { identityAccess, identityRoutes } from './modules/auth/plugin.js';
+
+export interface AppDeps {
+  database: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole server from a validated config and its open dependencies; listens nowhere. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    logger: {
+      level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // One line per request is noise in production; operation logs are kept in the database.
+    logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'production' }),
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  registerErrorHandling(app);
+  await app.register(identityAccess); // before any route: every route must declare its access
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Canteen API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(healthModule);
+  await app.register(wxmpModule); // messaging account: accounts, followers, tags, materials, callback
+  await app.register(liveChannel); // STOMP at /weixin/ws and app.live (DESIGN.md §5)
+  await app.register(conversationsModule); // auto replies, custom menu, conversation calls, live pushes
+  await app.register(identityRoutes);
+  await registerSpa(app, config.WEB_DIST_DIR);
+  return app;
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, wechatApiBase } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.SIM_PORT).toBe(8081);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.AUTH_CAPTCHA).toBe('on');
+    expect(wechatApiBase(config)).toBe('http://127.0.0.1:8081');
+  });
+
+  it('reads and coerces values, ignoring empty ones', () => {
+    const config = loadConfig({ PORT: '9000', SIM_PORT: '9001', DATABASE_URL: 'postgres://x@h/db', REDIS_URL: '' });
+    expect(config.PORT).toBe(9000);
+    expect(config.DATABASE_URL).toBe('postgres://x@h/db');
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT .*"abc"/],
+    [{ PORT: '70000' }, /PORT must be 1 to 65535/],
+    [{ DATABASE_URL: 'mysql://h/db' }, /DATABASE_URL must be a URL starting with postgres/],
+    [{ AUTH_CAPTCHA: 'maybe' }, /AUTH_CAPTCHA must be "on" or "off"/],
+    [{ PASSWORD_CIPHER_KEY: 'short' }, /PASSWORD_CIPHER_KEY must be exactly 16 characters/],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/** The server package's root folder, found from this file whether it runs from src/ or dist/. */
+export const serverRoot = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return dir;
+})();
+
+const port = z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 65535').max(65535, 'must be 1 to 65535');
+const onOff = z.enum(['on', 'off'], { error: 'must be "on" or "off"' });
+const url = (protocols: string[]) =>
+  z.string().refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`);
+
+/** Every setting comes from an environment variable; the README lists them with these defaults. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  LIVE_REDIS_CHANNEL: z.string().regex(/^[\w:.-]{1,100}$/, 'must be 1 to 100 letters, digits or _ : . -').default('canteen:live'),
+  LIVE_HEARTBEAT_MS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(600_000, 'must be at most 600000').default(10_000),
+  SIM_PORT: port.default(8081),
+  WECHAT_API_BASE: url(['http', 'https']).optional(),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '..', 'web', 'dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (fatal … trace, silent)' }).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int('must be a whole number').min(1024, 'must be at least 1024').default(1024 * 1024),
+  AUTH_CAPTCHA: onOff.default('on'),
+  PASSWORD_CIPHER_KEY: z.string().length(16, 'must be exactly 16 characters').default('thanks,pig4cloud'),
+  DEMO_DATA: onOff.default('on'),
+  SECRETS_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in Base64').optional(),
+  WECHAT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').default(10_000),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; a bad value throws one line naming the variable and the rule. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const name = String(issue.path[0] ?? '?');
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(present[name])})`);
+}
+
+/** The simulator's base URL unless a real platform is configured. */
+export const wechatApiBase = (config: Config): string =>
+  config.WECHAT_API_BASE ?? `http://127.0.0.1:${config.SIM_PORT}`;

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { fail, statusMessage } from '@canteen/contract';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+const where: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+
+/** Turns one validation issue into "字段 name: rule" so the user sees which field and why. */
+function validationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0]!;
+    const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const part = where[error.validationContext ?? ''] ?? '';
+    return `${part}${field ? ` ${field}` : ''}: ${first.message}`.trim();
+  }
+  return error.message;
+}
+
+/** Known Fastify failures and their clear messages; anything else unexpected is a 500 with no detail. */
+const fastifyCodes: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, '请求体不是合法的 JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求体为空，需要 JSON'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, '请求体过大'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, '不支持的请求内容类型'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求长度不正确'],
+  FST_REQ_FILE_TOO_LARGE: [413, '上传文件过大'],
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(fail(error.message));
+    }
+    if (error.validation) {
+      return reply.status(400).send(fail(validationMessage(error)));
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return reply.status(known[0]).send(fail(known[1]));
+    if (error instanceof SyntaxError) return reply.status(400).send(fail('请求体不是合法的 JSON'));
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(fail(statusMessage(status)));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(fail(statusMessage('default')));
+  });
+}

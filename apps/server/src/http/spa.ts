@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from '@canteen/contract';
+
+/** A page navigation (the browser asks for HTML); API calls ask for JSON and get a 404 envelope. */
+const wantsPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * Serves the built web app from the API's port: hashed assets cached for a year, index.html
+ * never cached, and every unknown page path answered with the app (which shows its 404 page).
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string) {
+  const hasApp = existsSync(path.join(distDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const sendApp = (reply: FastifyReply) =>
+    hasApp
+      ? reply.header('cache-control', 'no-cache').sendFile('index.html')
+      : reply.status(503).type('text/html; charset=utf-8').send('<!doctype html><title>Canteen</title><p>The web app is not built yet: run <code>npm start</code>.</p>');
+  app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  app.setNotFoundHandler((request, reply) => {
+    if (wantsPage(request)) return sendApp(reply);
+    return reply.status(404).send(fail('资源不存在'));
+  });
+}

@@ -1,0 +1,163 @@
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema, ok } from '@canteen/contract';
+import { z } from 'zod';
+import { createMemoryBus, createRedisBus, type MessageBus } from './bus.js';
+import { DELIVER_TOPIC, REVOKED_TOPIC, StompBroker, SUBPROTOCOLS, type Authenticate, type DeliverPayload, type RevokedPayload } from './broker.js';
+import { BELL_DESTINATION, conversationDestination } from './destinations.js';
+import { defaultFrameLimits } from './frames.js';
+
+/** The fields of a stored conversation message the live channel routes by. */
+export interface LiveWxMsg {
+  wxUserId: string;
+  /** '1' follower → account, '2' account → follower. */
+  type: string;
+  repType?: string | null;
+}
+
+/** What other modules call: `app.live`. */
+export interface LiveChannel {
+  /**
+   * Delivers a JSON body to every subscriber of the destination(s), on every instance. Never
+   * throws: live delivery is best effort (the message is stored anyway), a bus failure is logged.
+   */
+  publish(destination: string | string[], message: unknown): Promise<void>;
+  /**
+   * A stored conversation message: to `/weixin/wx_msg{wxUserId}`, and to the bell
+   * `/weixin/wx_msg` when it is a follower's message (type '1') that is not an event.
+   */
+  publishWxMsg(message: LiveWxMsg): Promise<void>;
+  /** Closes the live sockets signed in with these token sets or of these users, on every instance. */
+  revoke(revoked: RevokedPayload): Promise<void>;
+  /** Open connections and subscriptions on this instance. */
+  stats(): { connections: number; subscriptions: number };
+  readonly bus: MessageBus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveChannel;
+  }
+}
+
+export interface LiveOptions {
+  /** Resolves a bearer token; default: identity's token service (`app.identity.tokens.resolve`). */
+  authenticate?: Authenticate;
+  /** Default: Redis pub/sub when REDIS_URL is set, in-process otherwise. */
+  bus?: MessageBus;
+  heartBeatMs?: number;
+  connectTimeoutMs?: number;
+  reauthMs?: number;
+  /** Adds POST /live/test/publish (signed-in users; refused in production). */
+  testHook?: boolean;
+}
+
+const publishBody = z.object({
+  destinations: z.array(z.string().min(1).max(200)).min(1).max(20),
+  message: z.unknown(),
+  /** When set and the message is an object, this field is set to Date.now() just before the bus publish (bench). */
+  stampField: z.string().regex(/^\w{1,32}$/).optional(),
+  /** Publishes the message this many times at `ratePerSecond`, scheduled by the server; answers at once (bench). */
+  repeat: z.number().int().min(1).max(100_000).optional(),
+  ratePerSecond: z.number().int().min(1).max(10_000).optional(),
+});
+
+/** A way to publish that bench and tests use when NODE_ENV is not production. */
+const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/live/test/publish', {
+    config: { signedIn: true },
+    schema: { hide: true, body: publishBody, response: { 200: envelopeSchema(z.null()) } },
+  }, async (request) => {
+    const { destinations, message, stampField, repeat = 1, ratePerSecond = 100 } = request.body;
+    const send = (index: number) => {
+      const body = message && typeof message === 'object' ? { ...message, ...(repeat > 1 ? { seq: index } : {}) } : message;
+      if (stampField && body && typeof body === 'object') (body as Record<string, unknown>)[stampField] = Date.now();
+      return app.live.publish(destinations, body);
+    };
+    if (repeat === 1) {
+      await send(0);
+      return ok(null);
+    }
+    // A steady rate on absolute times, free of this request: the live channel measured alone.
+    const started = performance.now();
+    let index = 0;
+    const tick = () => {
+      const due = Math.min(repeat, Math.floor(((performance.now() - started) * ratePerSecond) / 1000) + 1);
+      while (index < due) void send(index++);
+      if (index < repeat) setTimeout(tick, Math.max(1, Math.floor(1000 / ratePerSecond / 2)));
+    };
+    tick();
+    return ok(null);
+  });
+};
+
+/**
+ * The live channel (DESIGN.md §5): the STOMP broker at /weixin/ws and `app.live` for other
+ * modules. Register after identity access control.
+ */
+export const liveChannel = fp<LiveOptions>(
+  async (app: FastifyInstance, options) => {
+    const config = app.config;
+    const log = app.log.child({ module: 'live' });
+    const bus = options.bus ?? (config.REDIS_URL ? await createRedisBus({ url: config.REDIS_URL, channel: config.LIVE_REDIS_CHANNEL, log }) : createMemoryBus(log));
+    await bus.ready();
+    const authenticate: Authenticate = options.authenticate ?? ((token) => app.identity.tokens.resolve(token));
+    const broker = new StompBroker({
+      authenticate,
+      bus,
+      log,
+      heartBeatMs: options.heartBeatMs ?? config.LIVE_HEARTBEAT_MS,
+      connectTimeoutMs: options.connectTimeoutMs,
+      reauthMs: options.reauthMs,
+    });
+
+    const publish = async (topic: string, payload: unknown) => {
+      try {
+        await bus.publish(topic, payload);
+      } catch (error) {
+        log.error({ err: error, topic }, 'live channel: publish failed');
+      }
+    };
+    const live: LiveChannel = {
+      publish: (destination, message) => {
+        const payload: DeliverPayload = { destinations: Array.isArray(destination) ? destination : [destination], body: message };
+        return publish(DELIVER_TOPIC, payload);
+      },
+      publishWxMsg: (message) => {
+        const destinations = [conversationDestination(message.wxUserId)];
+        if (message.type === '1' && message.repType !== 'event') destinations.push(BELL_DESTINATION);
+        return publish(DELIVER_TOPIC, { destinations, body: message } satisfies DeliverPayload);
+      },
+      revoke: (revoked) => publish(REVOKED_TOPIC, revoked),
+      stats: () => broker.stats(),
+      bus,
+    };
+    app.decorate('live', live);
+
+    // Before the websocket plugin's own preClose: clients get 1001 (going away) from us.
+    app.addHook('preClose', async () => broker.close());
+    // Encapsulated: the websocket plugin's hooks and decorations stay with this one route.
+    await app.register(async (scope) => {
+      await scope.register(websocket, {
+        options: {
+          maxPayload: defaultFrameLimits.maxHeaderBytes + defaultFrameLimits.maxBodyBytes + 16,
+          perMessageDeflate: false,
+          handleProtocols: (offered: Set<string>) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
+        },
+      });
+      scope.get('/weixin/ws', { websocket: true, config: { public: true } }, (socket) => broker.accept(socket));
+    });
+    if (options.testHook ?? config.NODE_ENV !== 'production') {
+      if (config.NODE_ENV === 'production') throw new Error('the live test hook is refused in production');
+      await app.register(testHookRoutes);
+    }
+
+    app.addHook('onClose', async () => {
+      broker.close();
+      await bus.close();
+    });
+  },
+  { name: 'live-channel' },
+);

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { accessControl } from '../../http/access.js';
+import { registerOperationLog } from '../upms/logs/hook.js';
+import { createPrincipals, type Principals } from '../upms/principals.js';
+import { createCaptchas, type Captchas } from './captcha.js';
+import { createClientAuth, type ClientAuth } from './client-auth.js';
+import { createGrants, type Grants } from './grants.js';
+import { authRoutes } from './routes.js';
+import { tokenAdminRoutes } from './token-routes.js';
+import { mediaRoutes } from '../media/routes.js';
+import { upmsRoutes } from '../upms/plugin.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { createPhoneCodes, LogSmsSender, type PhoneCodes, type SmsSender } from './sms.js';
+import { createTokenService, type TokenService } from './tokens.js';
+
+export interface Identity {
+  principals: Principals;
+  tokens: TokenService;
+  captchas: Captchas;
+  limiter: RateLimiter;
+  clients: ClientAuth;
+  phoneCodes: PhoneCodes;
+  grants: Grants;
+  /** Where SMS codes go; the development sender writes them to the log. */
+  sms: SmsSender;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: Identity;
+  }
+}
+
+/**
+ * Identity's services and access control. Registered before every route so that each route's
+ * declared access is checked.
+ */
+export const identityAccess = fp(
+  async (app) => {
+    const db = app.database.db;
+    const principals = createPrincipals(db);
+    const tokens = createTokenService(db, principals);
+    const captchas = createCaptchas(db);
+    const limiter = createRateLimiter(db);
+    const phoneCodes = createPhoneCodes(db);
+    const grants = createGrants({ db, config: app.config, tokens, captchas, limiter, phoneCodes });
+    app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: new LogSmsSender(app.log) });
+    await app.register(accessControl, { resolve: tokens.resolve });
+    registerOperationLog(app);
+  },
+  { name: 'identity-access' },
+);
+
+/** Identity's routes: sign-in and sign-out, and the system-management (upms) screens. */
+export const identityRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes);
+  await app.register(tokenAdminRoutes);
+  await app.register(upmsRoutes);
+  await app.register(mediaRoutes);
+};

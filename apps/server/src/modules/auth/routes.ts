@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeSchema, ok, phoneSchema, tokenSetSchema } from '@canteen/contract';
+import { z } from 'zod';
+import { currentUser } from '../../http/access.js';
+import { AppError } from '../../http/errors.js';
+import { userByPhone } from '../upms/users/lookup.js';
+import { SMS_PER_ADDRESS, SMS_PER_PHONE } from './rate-limit.js';
+
+const tags = ['auth'];
+const randomStr = z.string().min(1, 'randomStr 不能为空').max(64, 'randomStr 不能超过64个字符').regex(/^[A-Za-z0-9_-]+$/, 'randomStr 只能包含字母、数字、_ 和 -');
+const maxed = (name: string, max: number) => z.string().max(max, `${name} 不能超过${max}个字符`).optional();
+
+const tokenQuery = z.object({
+  grant_type: z.string({ error: 'grant_type 不能为空' }).min(1, 'grant_type 不能为空').max(32, 'grant_type 不能超过32个字符'),
+  scope: maxed('scope', 64),
+  username: maxed('username', 64),
+  password: maxed('password', 256),
+  randomStr: randomStr.optional(),
+  code: maxed('code', 16),
+  refresh_token: maxed('refresh_token', 128),
+});
+
+const booleanAnswer = envelopeSchema(z.boolean());
+
+/** Sign-in, token refresh, phone sign-ins, captcha and sign-out. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { captchas, clients, grants, limiter, phoneCodes, tokens } = app.identity;
+
+  app.get('/code', {
+    config: { public: true },
+    schema: { tags, summary: '获取图形验证码', querystring: z.object({ randomStr }), response: { 200: z.string() } },
+  }, async (request, reply) => {
+    const svg = await captchas.create(request.query.randomStr);
+    return reply.type('image/svg+xml').header('cache-control', 'no-store').send(svg);
+  });
+
+  app.post('/auth/oauth/token', {
+    config: { public: true },
+    schema: { tags, summary: '登录（令牌）', querystring: tokenQuery, response: { 200: tokenSetSchema } },
+  }, async (request) => {
+    const q = request.query;
+    request.auditUsername = q.username;
+    const client = await clients.authenticate(request);
+    const base = { client, scope: q.scope, ip: request.ip };
+    switch (q.grant_type) {
+      case 'password': return grants.password(base, q);
+      case 'refresh_token': return grants.refresh(base, q.refresh_token);
+      default: throw new AppError(400, `不支持的授权类型 grant_type: ${q.grant_type.slice(0, 32)}`);
+    }
+  });
+
+  app.post('/auth/phone/code', {
+    config: { public: true },
+    schema: { tags, summary: '发送短信验证码', querystring: z.object({ phone: phoneSchema }), response: { 200: booleanAnswer } },
+  }, async (request) => {
+    const { phone } = request.query;
+    const tooMany = '短信验证码发送过于频繁，请稍后再试';
+    await limiter.check([[`sms:phone:${phone}`, SMS_PER_PHONE], [`sms:addr:${request.ip}`, SMS_PER_ADDRESS]], tooMany);
+    await limiter.hit(`sms:phone:${phone}`, SMS_PER_PHONE);
+    await limiter.hit(`sms:addr:${request.ip}`, SMS_PER_ADDRESS);
+    // Answer the same whether or not the phone belongs to a user; send only when it does.
+    if (await userByPhone(app.database.db, phone)) await app.identity.sms.send(phone, await phoneCodes.issueSms(phone));
+    return ok(true);
+  });
+
+  app.post('/auth/phone/token/sms', {
+    config: { public: true },
+    schema: {
+      tags, summary: '短信验证码登录',
+      querystring: z.object({
+        phone: phoneSchema,
+        code: z.string({ error: 'code 不能为空' }).min(1, 'code 不能为空').max(8, 'code 不能超过8个字符'),
+        grant_type: z.literal('sms_login', { error: 'grant_type 必须是 sms_login' }),
+        scope: maxed('scope', 64),
+      }),
+      response: { 200: tokenSetSchema },
+    },
+  }, async (request) => {
+    request.auditUsername = request.query.phone;
+    const client = await clients.authenticate(request);
+    return grants.sms({ client, scope: request.query.scope, ip: request.ip }, request.query.phone, request.query.code);
+  });
+
+  app.post('/auth/phone/token/thirdparty', {
+    config: { public: true },
+    schema: {
+      tags, summary: '第三方登录',
+      querystring: z.object({
+        phone: z.string({ error: 'phone 不能为空' }).min(3, 'phone 须为 state@code').max(128, 'phone 不能超过128个字符'),
+        grant_type: z.literal('phone', { error: 'grant_type 必须是 phone' }),
+        scope: maxed('scope', 64),
+      }),
+      response: { 200: tokenSetSchema },
+    },
+  }, async (request) => {
+    const client = await clients.authenticate(request);
+    return grants.thirdparty({ client, scope: request.query.scope, ip: request.ip }, request.query.phone);
+  });
+
+  // The development third-party provider: vouches for a phone number with a one-time code,
+  // used as `phone=dev@<code>` on the thirdparty grant. Never registered in production.
+  if (app.config.NODE_ENV !== 'production') {
+    app.post('/auth/phone/thirdparty/dev', {
+      config: { public: true },
+      schema: {
+        tags, summary: '开发用第三方登录提供方：签发一次性凭证',
+        querystring: z.object({ phone: phoneSchema }),
+        response: { 200: envelopeSchema(z.object({ state: z.literal('dev'), code: z.string(), phone: z.string() })) },
+      },
+    }, async (request) => {
+      const code = await phoneCodes.issueThirdparty(request.query.phone);
+      return ok({ state: 'dev' as const, code, phone: `dev@${code}` });
+    });
+  }
+
+  app.delete('/auth/token/logout', {
+    config: { signedIn: true },
+    schema: { tags, summary: '退出登录', response: { 200: booleanAnswer } },
+  }, async (request) => {
+    await tokens.revoke(currentUser(request).tokenId);
+    return ok(true);
+  });
+};

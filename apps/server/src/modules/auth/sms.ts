@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { sha256 } from '../../util/hash.js';
+import { authCode } from './tables.js';
+
+/** Where SMS codes go. Production plugs a real gateway in here. */
+export interface SmsSender {
+  send(phone: string, code: string): Promise<void>;
+}
+
+/** The development sender: writes the code to the server log (and remembers the last few, for tests). */
+export class LogSmsSender implements SmsSender {
+  readonly sent: Array<{ phone: string; code: string }> = [];
+  constructor(private readonly log: FastifyBaseLogger) {}
+  async send(phone: string, code: string): Promise<void> {
+    this.log.info(`SMS sign-in code for ${phone}: ${code} (development sender; valid 5 minutes)`);
+    this.sent.push({ phone, code });
+    if (this.sent.length > 50) this.sent.shift();
+  }
+}
+
+export const SMS_CODE_TTL_SECONDS = 300;
+export const THIRDPARTY_CODE_TTL_SECONDS = 300;
+const MAX_ATTEMPTS = 5;
+
+const codeHash = (purpose: string, phone: string, code: string) => sha256(`${purpose}:${phone}:${code}`);
+
+/** One-time codes by phone: SMS sign-in codes and the development third-party provider's codes. */
+export function createPhoneCodes(db: Db) {
+  const dropExpired = () => db.delete(authCode).where(lt(authCode.expiresAt, new Date()));
+  return {
+    /** A new SMS code for the phone (earlier ones stop working). */
+    async issueSms(phone: string): Promise<string> {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await dropExpired();
+      await db.delete(authCode).where(and(eq(authCode.purpose, 'sms'), eq(authCode.phone, phone)));
+      await db.insert(authCode).values({ purpose: 'sms', phone, codeHash: codeHash('sms', phone, code), expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });
+      return code;
+    },
+    /** True once for the right code within its lifetime; five wrong tries spend the code. */
+    async consumeSms(phone: string, code: string): Promise<boolean> {
+      const [row] = await db
+        .select()
+        .from(authCode)
+        .where(and(eq(authCode.purpose, 'sms'), eq(authCode.phone, phone), gt(authCode.expiresAt, new Date())))
+        .orderBy(desc(authCode.id))
+        .limit(1);
+      if (!row || row.attempts >= MAX_ATTEMPTS) return false;
+      if (row.codeHash !== codeHash('sms', phone, code)) {
+        await db.update(authCode).set({ attempts: sql`${authCode.attempts} + 1` }).where(eq(authCode.id, row.id));
+        return false;
+      }
+      const deleted = await db.delete(authCode).where(eq(authCode.id, row.id)).returning({ id: authCode.id });
+      return deleted.length > 0;
+    },
+    /** The development provider vouches for a phone: a one-time code for `dev@code`. */
+    async issueThirdparty(phone: string): Promise<string> {
+      const code = sha256(`${phone}:${Date.now()}:${randomInt(0, 2 ** 47)}`).slice(0, 24);
+      await dropExpired();
+      await db.insert(authCode).values({ purpose: 'thirdparty', phone, codeHash: codeHash('thirdparty', '', code), expiresAt: new Date(Date.now() + THIRDPARTY_CODE_TTL_SECONDS * 1000) });
+      return code;
+    },
+    /** The phone a third-party code vouches for, once; undefined when unknown or expired. */
+    async consumeThirdparty(code: string): Promise<string | undefined> {
+      const [row] = await db.delete(authCode).where(and(eq(authCode.purpose, 'thirdparty'), eq(authCode.codeHash, codeHash('thirdparty', '', code)))).returning();
+      return row && row.expiresAt.getTime() > Date.now() ? row.phone : undefined;
+    },
+  };
+}
+
+export type PhoneCodes = ReturnType<typeof createPhoneCodes>;

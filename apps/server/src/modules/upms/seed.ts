@@ -1,0 +1,105 @@
+import { eq, inArray } from 'drizzle-orm';
+import { ROLE_ADMIN, ROLE_OPERATOR } from '@canteen/contract';
+import type { Config } from '../../config.js';
+import type { Database, Db } from '../../db/client.js';
+import { appSetting } from '../../db/tables.js';
+import { hashPassword } from '../auth/passwords.js';
+import { seedButtons, seedMenu } from './seed-data.js';
+import { sysDept, sysMenu, sysOauthClient, sysRole, sysRoleMenu, sysUser, sysUserRole } from './tables.js';
+
+/** Raise when the seed gains rows; a boot then adds what is missing (never re-adds what was deleted twice). */
+const SEED_VERSION = 1;
+const SEED_KEY = 'identity.seedVersion';
+const DEMO_KEY = 'identity.demoSeeded';
+export const DEMO_PASSWORD = '123456';
+
+async function setting(db: Db, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: appSetting.value }).from(appSetting).where(eq(appSetting.key, key));
+  return row?.value;
+}
+
+const saveSetting = (db: Db, key: string, value: unknown) =>
+  db.insert(appSetting).values({ key, value }).onConflictDoUpdate({ target: appSetting.key, set: { value, updatedAt: new Date() } });
+
+/** Inserts the menu tree by seed key; answers every seeded row's id and whether it is admin-only. */
+async function seedMenus(db: Db): Promise<{ id: string; adminOnly: boolean }[]> {
+  const idOf = async (seedKey: string) => (await db.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.seedKey, seedKey)))[0]?.id;
+  const put = async (seedKey: string, row: Omit<typeof sysMenu.$inferInsert, 'seedKey'>) => {
+    await db.insert(sysMenu).values({ ...row, seedKey }).onConflictDoNothing();
+    return (await idOf(seedKey))!;
+  };
+  const ids: { id: string; adminOnly: boolean }[] = [];
+  for (const [g, group] of seedMenu.entries()) {
+    const adminOnly = group.adminOnly ?? false;
+    const groupId = await put(`menu:${group.path}`, { name: group.name, path: group.path, icon: group.icon, sort: (g + 1) * 10, type: '0', parentId: '-1' });
+    ids.push({ id: groupId, adminOnly });
+    for (const [s, screen] of group.screens.entries()) {
+      const screenId = await put(`menu:${screen.path}`, {
+        name: screen.name, path: screen.path, icon: screen.icon, component: screen.component, sort: (s + 1) * 10, type: '0', parentId: groupId,
+      });
+      ids.push({ id: screenId, adminOnly });
+      for (const [b, button] of seedButtons(screen).entries()) {
+        ids.push({ id: await put(`button:${button.permission}`, { name: button.name, permission: button.permission, sort: b + 1, type: '1', parentId: screenId }), adminOnly });
+      }
+    }
+  }
+  return ids;
+}
+
+async function roleId(db: Db, code: string, name: string, desc: string): Promise<string> {
+  await db.insert(sysRole).values({ roleCode: code, roleName: name, roleDesc: desc }).onConflictDoNothing();
+  return (await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, code)))[0]!.id;
+}
+
+async function seedUser(db: Db, username: string, nickname: string, role: string, deptId: string | null): Promise<void> {
+  const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username));
+  if (existing) return;
+  const [user] = await db.insert(sysUser).values({ username, nickname, password: await hashPassword(DEMO_PASSWORD), deptId }).onConflictDoNothing().returning({ id: sysUser.id });
+  if (!user) return;
+  const [r] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, role));
+  if (r) await db.insert(sysUserRole).values({ userId: user.id, roleId: r.id }).onConflictDoNothing();
+}
+
+async function rootDept(db: Db): Promise<string> {
+  const [first] = await db.select({ id: sysDept.id }).from(sysDept).orderBy(sysDept.id).limit(1);
+  if (first) return first.id;
+  return (await db.insert(sysDept).values({ name: '总部', sort: 0 }).returning({ id: sysDept.id }))[0]!.id;
+}
+
+/**
+ * Identity's seed: the complete menu, the super-admin and operator roles with their grants,
+ * the default client admin/admin and the user admin/123456 (always: someone must be able to
+ * sign in first), and the demo user operator/123456 when DEMO_DATA is on.
+ */
+export async function seedIdentity(database: Database, config: Config): Promise<void> {
+  const db = database.db;
+  const version = Number(await setting(db, SEED_KEY) ?? 0);
+  if (version < SEED_VERSION) {
+    const menus = await seedMenus(db);
+    const admin = await roleId(db, ROLE_ADMIN, '超级管理员', '拥有全部权限');
+    const operator = await roleId(db, ROLE_OPERATOR, '门店运营', '除系统管理外的全部权限');
+    const grants = [
+      ...menus.map((m) => ({ roleId: admin, menuId: m.id })),
+      ...menus.filter((m) => !m.adminOnly).map((m) => ({ roleId: operator, menuId: m.id })),
+    ];
+    for (let i = 0; i < grants.length; i += 200) await db.insert(sysRoleMenu).values(grants.slice(i, i + 200)).onConflictDoNothing();
+    await db.insert(sysOauthClient).values({
+      clientId: 'admin',
+      clientSecret: await hashPassword('admin'),
+      scope: 'server',
+      authorizedGrantTypes: 'password,refresh_token,sms_login,phone',
+    }).onConflictDoNothing();
+    await seedUser(db, 'admin', '管理员', ROLE_ADMIN, await rootDept(db));
+    await saveSetting(db, SEED_KEY, SEED_VERSION);
+  }
+  if (config.DEMO_DATA === 'on' && !(await setting(db, DEMO_KEY))) {
+    await seedUser(db, 'operator', '门店运营', ROLE_OPERATOR, await rootDept(db));
+    await saveSetting(db, DEMO_KEY, true);
+  }
+}
+
+/** Role ids by code (used by registration's default role). */
+export async function roleIdsByCode(db: Db, codes: string[]): Promise<string[]> {
+  if (!codes.length) return [];
+  return (await db.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.roleCode, codes))).map((r) => r.id);
+}

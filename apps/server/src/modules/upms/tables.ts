@@ -1,0 +1,87 @@
+import { char, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigintText, idColumn } from '../../util/columns.js';
+
+const times = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const sysDept = pgTable('sys_dept', {
+  id: idColumn(),
+  parentId: bigintText('parent_id').notNull().default('-1'),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  ...times,
+});
+
+export const sysUser = pgTable('sys_user', {
+  id: idColumn(),
+  username: text('username').notNull(),
+  password: text('password').notNull(),
+  nickname: text('nickname'),
+  phone: text('phone'),
+  avatar: text('avatar'),
+  deptId: bigintText('dept_id'),
+  lockFlag: char('lock_flag', { length: 1 }).notNull().default('0'),
+  ...times,
+});
+
+export const sysRole = pgTable('sys_role', {
+  id: idColumn(),
+  roleName: text('role_name').notNull(),
+  roleCode: text('role_code').notNull(),
+  roleDesc: text('role_desc'),
+  ...times,
+});
+
+export const sysMenu = pgTable('sys_menu', {
+  id: idColumn(),
+  parentId: bigintText('parent_id').notNull().default('-1'),
+  name: text('name').notNull(),
+  permission: text('permission'),
+  path: text('path'),
+  icon: text('icon'),
+  component: text('component'),
+  sort: integer('sort').notNull().default(0),
+  keepAlive: char('keep_alive', { length: 1 }).notNull().default('0'),
+  type: char('type', { length: 1 }).notNull().default('0'),
+  seedKey: text('seed_key'),
+  ...times,
+});
+
+export const sysUserRole = pgTable('sys_user_role', {
+  userId: bigintText('user_id').notNull(),
+  roleId: bigintText('role_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.roleId] })]);
+
+export const sysRoleMenu = pgTable('sys_role_menu', {
+  roleId: bigintText('role_id').notNull(),
+  menuId: bigintText('menu_id').notNull(),
+}, (t) => [primaryKey({ columns: [t.roleId, t.menuId] })]);
+
+export const sysOauthClient = pgTable('sys_oauth_client', {
+  id: idColumn(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  scope: text('scope').notNull().default('server'),
+  authorizedGrantTypes: text('authorized_grant_types').notNull().default('password,refresh_token'),
+  accessTokenValidity: integer('access_token_validity').notNull().default(43200),
+  refreshTokenValidity: integer('refresh_token_validity').notNull().default(2592000),
+  ...times,
+});
+
+export const sysLog = pgTable('sys_log', {
+  id: idColumn(),
+  type: char('type', { length: 1 }).notNull().default('0'),
+  source: text('source').notNull().default('server'),
+  title: text('title').notNull(),
+  method: text('method'),
+  requestUri: text('request_uri'),
+  remoteAddr: text('remote_addr'),
+  userAgent: text('user_agent'),
+  username: text('username'),
+  durationMs: integer('duration_ms'),
+  status: integer('status'),
+  exception: text('exception'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

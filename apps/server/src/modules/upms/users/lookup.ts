@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { sysUser } from '../tables.js';
+
+/** What sign-in needs of a user: id, name, password hash and lock flag. */
+export interface SignInUser {
+  id: string;
+  username: string;
+  password: string;
+  locked: boolean;
+}
+
+const columns = { id: sysUser.id, username: sysUser.username, password: sysUser.password, lockFlag: sysUser.lockFlag };
+const toSignIn = (row: { id: string; username: string; password: string; lockFlag: string } | undefined): SignInUser | undefined =>
+  row && { id: row.id, username: row.username, password: row.password, locked: row.lockFlag === '9' };
+
+export const userByUsername = async (db: Db, username: string) =>
+  toSignIn((await db.select(columns).from(sysUser).where(eq(sysUser.username, username)))[0]);
+
+export const userByPhone = async (db: Db, phone: string) =>
+  toSignIn((await db.select(columns).from(sysUser).where(eq(sysUser.phone, phone)))[0]);
+
+export const userById = async (db: Db, id: string) =>
+  toSignIn((await db.select(columns).from(sysUser).where(eq(sysUser.id, id)))[0]);

@@ -1,0 +1,174 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { PageQuery } from '@canteen/contract';
+import { badRequest, conflict, notFound } from '../../../http/errors.js';
+import { paginate } from '../../../http/paging.js';
+import type { Database } from '../../../db/client.js';
+import { iso } from '../context.js';
+import type { AccountService } from '../accounts/service.js';
+import { wxAutoReply } from '../conversations/tables.js';
+import { normalizeReply, replyProblem, type ReplyFields, type StoredReply } from '../conversations/reply.js';
+
+export type AutoReplyType = '1' | '2' | '3';
+/** Incoming message types a default reply (type 2) may answer. */
+export const REQ_TYPES = ['text', 'image', 'voice', 'video', 'shortvideo', 'location', 'link'] as const;
+
+export interface AutoReplyInput extends ReplyFields {
+  id?: string | undefined;
+  appId: string;
+  type: AutoReplyType;
+  reqType?: string | null | undefined;
+  reqKey?: string | null | undefined;
+  repMate?: '1' | '2' | null | undefined;
+}
+
+type Row = typeof wxAutoReply.$inferSelect;
+
+export const autoReplyMessages = {
+  subscribeExists: '关注时回复只能有一条，请修改已有的回复',
+  reqTypeDuplicate: '请求消息类型重复',
+  keywordDuplicate: '关键词重复',
+} as const;
+
+/** 消息自动回复: rules per account and the matching of an incoming message. */
+export function createAutoReplyService(database: Database, accounts: AccountService) {
+  const { db } = database;
+
+  const view = (row: Row) => ({
+    id: row.id,
+    appId: row.appId,
+    type: row.type as AutoReplyType,
+    reqType: row.reqType,
+    reqKey: row.reqKey,
+    repMate: row.repMate,
+    repType: row.repType,
+    repContent: row.repContent,
+    repMediaId: row.repMediaId,
+    repName: row.repName,
+    repDesc: row.repDesc,
+    repUrl: row.repUrl,
+    repHqUrl: row.repHqUrl,
+    repThumbMediaId: row.repThumbMediaId,
+    repThumbUrl: row.repThumbUrl,
+    content: row.content ?? null,
+    createTime: iso(row.createdAt),
+    updateTime: iso(row.updatedAt),
+  });
+
+  /** The rule's own fields checked, and the uniqueness rules of its type. */
+  const check = async (input: AutoReplyInput) => {
+    const problem = replyProblem(input);
+    if (problem) throw badRequest(problem);
+    const others = (where: ReturnType<typeof and>) =>
+      db.select({ id: wxAutoReply.id }).from(wxAutoReply).where(and(eq(wxAutoReply.appId, input.appId), where)).limit(2);
+    const clash = (rows: Array<{ id: string }>) => rows.some((r) => r.id !== input.id);
+    const fields = { reqType: null as string | null, reqKey: null as string | null, repMate: null as string | null };
+    if (input.type === '1') {
+      if (clash(await others(eq(wxAutoReply.type, '1')))) throw conflict(autoReplyMessages.subscribeExists);
+    } else if (input.type === '2') {
+      if (!input.reqType) throw badRequest('请选择请求消息类型');
+      if (!(REQ_TYPES as readonly string[]).includes(input.reqType)) throw badRequest(`请求消息类型必须是 ${REQ_TYPES.join('、')} 之一`);
+      if (clash(await others(and(eq(wxAutoReply.type, '2'), eq(wxAutoReply.reqType, input.reqType))))) throw conflict(autoReplyMessages.reqTypeDuplicate);
+      fields.reqType = input.reqType;
+    } else {
+      const key = input.reqKey?.trim() ?? '';
+      if (!key) throw badRequest('请输入关键词');
+      if (key.length > 64) throw badRequest('关键词不能超过64个字符');
+      if (input.repMate !== '1' && input.repMate !== '2') throw badRequest('请选择匹配类型（1 全匹配，2 半匹配）');
+      if (clash(await others(and(eq(wxAutoReply.type, '3'), eq(wxAutoReply.reqKey, key))))) throw conflict(autoReplyMessages.keywordDuplicate);
+      fields.reqKey = key;
+      fields.repMate = input.repMate;
+    }
+    // News: one article, except on subscribe (origin.md §2.5; the passive reply still sends the first only).
+    const reply = normalizeReply(input);
+    if (reply.content && input.type !== '1') reply.content = { articles: reply.content.articles.slice(0, 1) };
+    return { ...fields, ...reply, repType: input.repType };
+  };
+
+  /** The database's unique indexes back the checks (two saves at once): the same messages. */
+  const translate = (error: unknown): never => {
+    const texts: string[] = [];
+    for (let e = error as { message?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+      texts.push(typeof e.message === 'string' ? e.message : '', typeof e.constraint === 'string' ? e.constraint : '');
+    }
+    const text = texts.join(' ');
+    if (text.includes('wx_auto_reply_keyword')) throw conflict(autoReplyMessages.keywordDuplicate);
+    if (text.includes('wx_auto_reply_req_type')) throw conflict(autoReplyMessages.reqTypeDuplicate);
+    if (text.includes('wx_auto_reply_subscribe')) throw conflict(autoReplyMessages.subscribeExists);
+    throw error;
+  };
+
+  const get = async (id: string) => {
+    const [row] = await db.select().from(wxAutoReply).where(eq(wxAutoReply.id, id));
+    if (!row) throw notFound('自动回复不存在');
+    return row;
+  };
+
+  const firstRule = async (where: ReturnType<typeof and>, order = [desc(wxAutoReply.id)]) => {
+    const [row] = await db.select().from(wxAutoReply).where(where).orderBy(...order).limit(1);
+    return row ?? null;
+  };
+
+  return {
+    view,
+
+    async page(query: PageQuery & { appId: string; type: AutoReplyType; reqKey?: string | undefined }) {
+      await accounts.requireAppId(query.appId);
+      const where = and(
+        eq(wxAutoReply.appId, query.appId),
+        eq(wxAutoReply.type, query.type),
+        query.reqKey ? sql`position(${query.reqKey} in ${wxAutoReply.reqKey}) > 0` : undefined,
+      );
+      return paginate(query, { create_time: wxAutoReply.createdAt, update_time: wxAutoReply.updatedAt, id: wxAutoReply.id, req_key: wxAutoReply.reqKey, req_type: wxAutoReply.reqType }, {
+        count: async () => (await db.select({ n: count() }).from(wxAutoReply).where(where))[0]!.n,
+        rows: async ({ order, limit, offset }) => (await db.select().from(wxAutoReply).where(where).orderBy(...order, desc(wxAutoReply.id)).limit(limit).offset(offset)).map(view),
+      }, [sql`${wxAutoReply.createdAt} desc`]);
+    },
+
+    get: async (id: string) => view(await get(id)),
+
+    async create(input: AutoReplyInput) {
+      await accounts.requireAppId(input.appId);
+      const values = await check({ ...input, id: undefined });
+      const [row] = await db.insert(wxAutoReply).values({ appId: input.appId, type: input.type, ...values }).returning().catch(translate);
+      return view(row!);
+    },
+
+    async update(input: AutoReplyInput & { id: string }) {
+      const existing = await get(input.id);
+      if (existing.appId !== input.appId || existing.type !== input.type) throw badRequest('不能修改自动回复所属的公众号或回复类型');
+      const values = await check(input);
+      const [row] = await db.update(wxAutoReply).set({ ...values, updatedAt: new Date() }).where(eq(wxAutoReply.id, input.id)).returning().catch(translate);
+      return view(row!);
+    },
+
+    async remove(id: string) {
+      await get(id);
+      await db.delete(wxAutoReply).where(eq(wxAutoReply.id, id));
+    },
+
+    /**
+     * The reply to a follower's message: for text, an exact keyword, then a partial one (the
+     * text contains the keyword; the longest keyword wins, then the newest rule); then the
+     * default reply of the message type. Null when nothing matches.
+     */
+    async matchMessage(appId: string, msgType: string, text: string | null): Promise<StoredReply | null> {
+      // One statement (the callback answers within the platform's 5 seconds): rank 1 exact, 2 partial, 3 default.
+      const words = msgType === 'text' && text ? text : null;
+      const rank = sql`case when ${wxAutoReply.type} = '3' and ${wxAutoReply.repMate} = '1' then 1 when ${wxAutoReply.type} = '3' then 2 else 3 end`;
+      const [row] = await db.select().from(wxAutoReply).where(and(
+        eq(wxAutoReply.appId, appId),
+        words === null
+          ? and(eq(wxAutoReply.type, '2'), eq(wxAutoReply.reqType, msgType))
+          : sql`((${wxAutoReply.type} = '3' and ${wxAutoReply.repMate} = '1' and ${wxAutoReply.reqKey} = ${words.trim()})
+              or (${wxAutoReply.type} = '3' and ${wxAutoReply.repMate} = '2' and position(${wxAutoReply.reqKey} in ${words}) > 0)
+              or (${wxAutoReply.type} = '2' and ${wxAutoReply.reqType} = ${msgType}))`,
+      )).orderBy(rank, sql`length(coalesce(${wxAutoReply.reqKey}, '')) desc`, desc(wxAutoReply.id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The reply on subscribe (type 1), or null. */
+    matchSubscribe: (appId: string): Promise<StoredReply | null> => firstRule(and(eq(wxAutoReply.appId, appId), eq(wxAutoReply.type, '1'))),
+  };
+}
+
+export type AutoReplyService = ReturnType<typeof createAutoReplyService>;

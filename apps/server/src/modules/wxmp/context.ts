@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Secrets } from '../../platform/secrets.js';
+import type { WechatClient } from '../../platform/wechat/client.js';
+import type { MediaStorage } from '../../storage/storage.js';
+
+/** Background work that outlives a request (follower sync, media copies); awaited on close. */
+export class Background {
+  private readonly running = new Set<Promise<unknown>>();
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  run(name: string, work: () => Promise<unknown>): void {
+    const task = work()
+      .catch((error: unknown) => this.log.warn({ err: error }, `background ${name} failed`))
+      .finally(() => this.running.delete(task));
+    this.running.add(task);
+  }
+
+  async drain(): Promise<void> {
+    while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+}
+
+/** What every part of the messaging module works with. */
+export interface WxmpContext {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  client: WechatClient;
+  storage: MediaStorage;
+  background: Background;
+  log: FastifyBaseLogger;
+}
+
+export const iso = (d: Date | string | null | undefined): string | null =>
+  d == null ? null : (typeof d === 'string' ? new Date(d) : d).toISOString();
+
+/** Escapes LIKE wildcards in a user's search text. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

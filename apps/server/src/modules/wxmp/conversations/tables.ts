@@ -1,0 +1,48 @@
+import { bigintText, idColumn } from '../../../util/columns.js';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The reply columns shared by automatic replies and menu buttons. */
+const replyColumns = () => ({
+  repType: text('rep_type'),
+  repContent: text('rep_content'),
+  repMediaId: text('rep_media_id'),
+  repName: text('rep_name'),
+  repDesc: text('rep_desc'),
+  repUrl: text('rep_url'),
+  repHqUrl: text('rep_hq_url'),
+  repThumbMediaId: text('rep_thumb_media_id'),
+  repThumbUrl: text('rep_thumb_url'),
+  content: jsonb('content').$type<{ articles: Array<Record<string, unknown>> } | null>(),
+});
+
+/** 消息自动回复. SQL: 0210_conversations.sql. */
+export const wxAutoReply = pgTable('wx_auto_reply', {
+  id: idColumn(),
+  appId: text('app_id').notNull(),
+  type: text('type').notNull(),
+  reqType: text('req_type'),
+  reqKey: text('req_key'),
+  repMate: text('rep_mate'),
+  ...replyColumns(),
+  repType: text('rep_type').notNull(),
+  createdAt: time('created_at').notNull().defaultNow(),
+  updatedAt: time('updated_at').notNull().defaultNow(),
+});
+
+/** 自定义菜单: one row per button; `menuKey` is the platform's key. */
+export const wxMenu = pgTable('wx_menu', {
+  id: idColumn(),
+  appId: text('app_id').notNull(),
+  parentId: bigintText('parent_id'),
+  sort: integer('sort').notNull(),
+  menuKey: text('menu_key').notNull(),
+  type: text('type'),
+  name: text('name').notNull(),
+  url: text('url'),
+  maAppId: text('ma_app_id'),
+  maPagePath: text('ma_page_path'),
+  ...replyColumns(),
+  createdAt: time('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok as envelope } from '@canteen/contract';
+import { z } from 'zod';
+import { appIdField, followerPageQuery, followerSchema, idString, ok, okNull, okPage, syncProgressSchema } from '../schemas.js';
+import type { FollowerService } from './service.js';
+
+const tags = ['wxmp: followers'];
+
+/** 公众号用户: `/weixin/wxuser/...`. */
+export const followerRoutes = (followers: FollowerService): FastifyPluginAsyncZod => async (app) => {
+  app.get('/weixin/wxuser/page', {
+    config: { permission: 'wxmp:wxuser:index' },
+    schema: { tags, querystring: followerPageQuery, response: { 200: okPage(followerSchema) } },
+  }, async (request) => envelope(await followers.page(request.query)));
+
+  app.post('/weixin/wxuser/synchron', {
+    config: { permission: 'wxmp:wxuser:synchro' },
+    schema: { tags, summary: 'Starts a background sync from the platform; poll /weixin/wxuser/synchron/progress', body: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
+  }, async (request) => envelope(await followers.startSync(request.body.appId)));
+
+  app.get('/weixin/wxuser/synchron/progress', {
+    config: { permission: 'wxmp:wxuser:index' },
+    schema: { tags, querystring: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
+  }, async (request) => envelope(await followers.syncProgress(request.query.appId)));
+
+  app.put('/weixin/wxuser/remark', {
+    config: { permission: 'wxmp:wxuser:edit:remark' },
+    schema: { tags, body: z.object({ id: idString, remark: z.string().trim(), appId: appIdField.optional() }), response: { 200: ok(followerSchema) } },
+  }, async (request) => envelope(await followers.updateRemark(request.body)));
+
+  app.put('/weixin/wxuser/tagid-list', {
+    config: { permission: 'wxmp:wxuser:tagging' },
+    schema: {
+      tags,
+      body: z.object({
+        taggingType: z.enum(['tagging', 'unTagging'], { error: 'taggingType 必须是 tagging 或 unTagging' }),
+        appId: appIdField,
+        tagIds: z.array(z.coerce.number().int(), { error: '请选择标签' }).min(1, '请选择标签').max(20, '一次最多选择20个标签'),
+        openIds: z.array(z.string().min(1).max(64), { error: '请选择用户' }).min(1, '请选择用户').max(1000, '一次最多选择1000个用户'),
+      }),
+      response: { 200: okNull },
+    },
+  }, async (request) => {
+    await followers.tagging(request.body);
+    return envelope(null);
+  });
+
+  app.get('/weixin/wxuser/:id', {
+    config: { permission: 'wxmp:wxuser:get' },
+    schema: { tags, params: z.object({ id: idString }), response: { 200: ok(followerSchema) } },
+  }, async (request) => envelope(await followers.get(request.params.id)));
+};

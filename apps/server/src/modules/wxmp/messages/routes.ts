@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HISTORY_PAGE_SIZE, ok as envelope, pageQuerySchema } from '@canteen/contract';
+import { z } from 'zod';
+import { appIdField, idString, mediaQuery, ok, okPage } from '../schemas.js';
+import { attachment } from '../materials/routes.js';
+import type { MaterialService } from '../materials/service.js';
+import { replyFieldsSchema } from '../conversations/reply.js';
+import { SendFailedError, type MessageService } from './service.js';
+
+const tags = ['wxmp: conversations'];
+const word = z.string().regex(/^[A-Za-z_]{1,32}$/, '消息类型格式不正确');
+
+export const conversationMessageSchema = z.object({
+  id: z.string(),
+  appId: z.string(),
+  wxUserId: z.string(),
+  openId: z.string(),
+  type: z.enum(['1', '2']),
+  repType: z.string(),
+  repEvent: z.string().nullable(),
+  repContent: z.string().nullable(),
+  repMediaId: z.string().nullable(),
+  repName: z.string().nullable(),
+  repDesc: z.string().nullable(),
+  repUrl: z.string().nullable(),
+  repHqUrl: z.string().nullable(),
+  content: z.unknown(),
+  repThumbMediaId: z.string().nullable(),
+  repThumbUrl: z.string().nullable(),
+  repLocationX: z.number().nullable(),
+  repLocationY: z.number().nullable(),
+  repScale: z.number().nullable(),
+  readFlag: z.enum(['0', '1']),
+  msgId: z.string().nullable(),
+  eventKey: z.string().nullable(),
+  nickName: z.string().nullable(),
+  headimgUrl: z.string().nullable(),
+  appName: z.string().nullable(),
+  appLogo: z.string().nullable(),
+  createTime: z.string(),
+  mediaUrl: z.string().nullable(),
+  sendStatus: z.enum(['sent', 'failed']).nullable(),
+  sendError: z.string().nullable(),
+});
+const pageRow = conversationMessageSchema.extend({ countMsg: z.number().optional() });
+
+export const messagePageQuery = pageQuerySchema.extend({
+  size: z.coerce.number().int().min(1, '每页条数至少为1').max(100, '每页条数不能超过100').default(HISTORY_PAGE_SIZE),
+  appId: appIdField.optional(),
+  wxUserId: idString.optional(),
+  type: z.enum(['1', '2'], { error: 'type 必须是 1（粉丝发送）或 2（公众号发送）' }).optional(),
+  readFlag: z.enum(['0', '1'], { error: 'readFlag 必须是 0（未读）或 1（已读）' }).optional(),
+  repType: word.optional(),
+  nickName: z.string().max(64).optional(),
+  notInRepType: word.optional(),
+});
+
+const sendBody = replyFieldsSchema.extend({ appId: appIdField, wxUserId: idString });
+const sentAnswer = z.object({ code: z.union([z.literal(0), z.literal(1)]), msg: z.string().nullable(), data: z.object({ data: conversationMessageSchema }) });
+
+/**
+ * 用户消息 and the conversation panel (the calls whose paths the specification leaves open):
+ * - `GET /weixin/wxmsg/page` list, history (with wxUserId: marks read first), bell (with notInRepType: one row per follower + countMsg)
+ * - `POST /weixin/wxmsg` send → `data.data` is the sent message
+ * - `PUT /weixin/wxmsg` `{ id, readFlag }`
+ * - `GET /weixin/wxmsg/media?appId&mediaId&fileName&kind=temporary|permanent` a file
+ * - `GET /weixin/wxmsg/summary?appId&since` the home figures
+ */
+export const messageRoutes = (service: MessageService, materials: MaterialService): FastifyPluginAsyncZod => async (app) => {
+  app.get('/weixin/wxmsg/page', {
+    config: { permission: 'wxmp:wxmsg:index' },
+    schema: {
+      tags,
+      summary: 'Messages, newest first. wxUserId: one conversation, marked read first. notInRepType: one row per follower (latest + countMsg), as the bell asks.',
+      querystring: messagePageQuery,
+      response: { 200: okPage(pageRow) },
+    },
+  }, async (request) => envelope(await service.page(request.query)));
+
+  app.get('/weixin/wxmsg/summary', {
+    config: { permission: 'wxmp:wxmsg:index' },
+    schema: {
+      tags,
+      summary: 'Home figures: unread follower messages (events excluded), their followers, new followers since `since` (default: midnight server time), followers',
+      querystring: z.object({ appId: appIdField.optional(), since: z.iso.datetime({ offset: true, error: 'since 必须是 ISO 8601 时间' }).optional() }),
+      response: { 200: ok(z.object({ unreadMessages: z.number(), unreadFollowers: z.number(), todayFollowers: z.number(), followers: z.number(), since: z.string() })) },
+    },
+  }, async (request) => {
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    return envelope(await service.summary(request.query.appId, request.query.since ? new Date(request.query.since) : midnight));
+  });
+
+  app.get('/weixin/wxmsg/media', {
+    config: { permission: 'wxmp:wxmsg:index' },
+    schema: {
+      tags,
+      summary: 'A file of the conversation: kind=temporary (default; what a follower sent, our copy when made) or permanent (a material)',
+      querystring: mediaQuery.extend({ kind: z.enum(['temporary', 'permanent']).default('temporary') }),
+    },
+  }, async (request, reply) => {
+    const { appId, mediaId, fileName, kind } = request.query;
+    const blob = kind === 'permanent' ? await materials.permanentFile(appId, mediaId, fileName) : await materials.temporaryFile(appId, mediaId, fileName);
+    reply.header('content-type', blob.contentType).header('content-disposition', attachment(blob.fileName)).header('cache-control', 'private, max-age=300');
+    if (blob.size !== undefined) reply.header('content-length', blob.size);
+    return reply.send(blob.body);
+  });
+
+  app.get('/weixin/wxmsg/:id', {
+    config: { permission: 'wxmp:wxmsg:get' },
+    schema: { tags, params: z.object({ id: idString }), response: { 200: ok(conversationMessageSchema) } },
+  }, async (request) => envelope(await service.byId(request.params.id)));
+
+  app.post('/weixin/wxmsg', {
+    config: { permission: 'wxmp:wxmsg:add' },
+    schema: {
+      tags,
+      summary: 'Sends a customer-service message. Success: data.data is the sent message (msg tells when a news pick was cut to its first article). Platform failure: the failure status, msg, and data.data the message kept with sendStatus failed.',
+      body: sendBody,
+      response: { 200: sentAnswer },
+    },
+  }, async (request, reply) => {
+    try {
+      const { message, notice } = await service.send(request.body);
+      return { code: 0 as const, msg: notice, data: { data: message } };
+    } catch (error) {
+      if (!(error instanceof SendFailedError)) throw error;
+      return reply.code(error.status as 200).send({ code: 1, msg: error.message, data: { data: error.sent } });
+    }
+  });
+
+  app.put('/weixin/wxmsg', {
+    config: { permission: 'wxmp:wxmsg:edit' },
+    schema: {
+      tags,
+      body: z.object({ id: idString, readFlag: z.enum(['0', '1'], { error: 'readFlag 必须是 0（未读）或 1（已读）' }) }),
+      response: { 200: ok(conversationMessageSchema) },
+    },
+  }, async (request) => envelope(await service.setRead(request.body.id, request.body.readFlag)));
+};

@@ -1,0 +1,158 @@
+import { bigintText, idColumn } from '../../util/columns.js';
+import { bigint, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+const id = () => idColumn();
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Messaging accounts; secrets are sealed (platform/secrets.ts). SQL: 0200_wxmp.sql. */
+export const wxApp = pgTable('wx_app', {
+  id: id(),
+  appId: text('app_id').notNull().unique(),
+  name: text('name').notNull(),
+  weixinType: text('weixin_type').notNull().default('2'),
+  verifyType: text('verify_type').notNull().default('0'),
+  weixinSign: text('weixin_sign').notNull(),
+  secretEnc: text('secret_enc').notNull(),
+  tokenEnc: text('token_enc').notNull(),
+  aesKeyEnc: text('aes_key_enc'),
+  msgMode: text('msg_mode').notNull().default('plain'),
+  logo: text('logo'),
+  principalName: text('principal_name'),
+  remarks: text('remarks'),
+  createdAt: time('created_at').notNull().defaultNow(),
+  updatedAt: time('updated_at').notNull().defaultNow(),
+});
+
+export const wxUser = pgTable('wx_user', {
+  id: id(),
+  appId: text('app_id').notNull(),
+  openId: text('open_id').notNull(),
+  unionId: text('union_id'),
+  subscribe: text('subscribe').notNull().default('1'),
+  subscribeScene: text('subscribe_scene'),
+  subscribeTime: time('subscribe_time'),
+  subscribeNum: integer('subscribe_num').notNull().default(0),
+  cancelSubscribeTime: time('cancel_subscribe_time'),
+  nickName: text('nick_name'),
+  headimgUrl: text('headimg_url'),
+  sex: text('sex'),
+  country: text('country'),
+  province: text('province'),
+  city: text('city'),
+  language: text('language'),
+  remark: text('remark'),
+  tagidList: integer('tagid_list').array().notNull().default([]),
+  qrSceneStr: text('qr_scene_str'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  precision: doublePrecision('precision'),
+  lastInteractionAt: time('last_interaction_at'),
+  createdAt: time('created_at').notNull().defaultNow(),
+  updatedAt: time('updated_at').notNull().defaultNow(),
+});
+
+export const wxUserTag = pgTable('wx_user_tag', {
+  appId: text('app_id').notNull(),
+  tagId: integer('tag_id').notNull(),
+  name: text('name').notNull(),
+  fansCount: integer('fans_count').notNull().default(0),
+  syncedAt: time('synced_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.appId, t.tagId] })]);
+
+export const wxUserSync = pgTable('wx_user_sync', {
+  appId: text('app_id').primaryKey(),
+  state: text('state').notNull(),
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  message: text('message'),
+  startedAt: time('started_at').notNull().defaultNow(),
+  heartbeatAt: time('heartbeat_at').notNull().defaultNow(),
+  finishedAt: time('finished_at'),
+});
+
+export const wxMaterialSync = pgTable('wx_material_sync', {
+  appId: text('app_id').primaryKey(),
+  state: text('state').notNull(),
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  message: text('message'),
+  startedAt: time('started_at').notNull().defaultNow(),
+  heartbeatAt: time('heartbeat_at').notNull().defaultNow(),
+  finishedAt: time('finished_at'),
+});
+
+export interface NewsArticle {
+  title: string;
+  thumbMediaId: string;
+  thumbUrl?: string | null;
+  author?: string | null;
+  digest?: string | null;
+  content: string;
+  contentSourceUrl?: string | null;
+  showCoverPic?: number;
+  url?: string | null;
+}
+
+export const wxMaterial = pgTable('wx_material', {
+  id: id(),
+  appId: text('app_id').notNull(),
+  mediaId: text('media_id').notNull(),
+  type: text('type').notNull(),
+  name: text('name'),
+  title: text('title'),
+  introduction: text('introduction'),
+  wxUrl: text('wx_url'),
+  storageKey: text('storage_key'),
+  contentType: text('content_type'),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  articles: jsonb('articles').$type<NewsArticle[]>(),
+  updateTime: time('update_time').notNull().defaultNow(),
+  createdAt: time('created_at').notNull().defaultNow(),
+});
+
+export const wxMsg = pgTable('wx_msg', {
+  id: id(),
+  appId: text('app_id').notNull(),
+  wxUserId: bigintText('wx_user_id').notNull(),
+  openId: text('open_id').notNull(),
+  type: text('type').notNull(),
+  repType: text('rep_type').notNull(),
+  repEvent: text('rep_event'),
+  repContent: text('rep_content'),
+  repMediaId: text('rep_media_id'),
+  repName: text('rep_name'),
+  repDesc: text('rep_desc'),
+  repUrl: text('rep_url'),
+  repHqUrl: text('rep_hq_url'),
+  content: jsonb('content'),
+  repThumbMediaId: text('rep_thumb_media_id'),
+  repThumbUrl: text('rep_thumb_url'),
+  repLocationX: doublePrecision('rep_location_x'),
+  repLocationY: doublePrecision('rep_location_y'),
+  repScale: doublePrecision('rep_scale'),
+  readFlag: text('read_flag').notNull().default('1'),
+  msgId: text('msg_id'),
+  pushKey: text('push_key'),
+  eventKey: text('event_key'),
+  mediaStorageKey: text('media_storage_key'),
+  nickName: text('nick_name'),
+  headimgUrl: text('headimg_url'),
+  appName: text('app_name'),
+  appLogo: text('app_logo'),
+  createTime: time('create_time').notNull().defaultNow(),
+});
+
+export const wxCallbackSeen = pgTable('wx_callback_seen', {
+  appId: text('app_id').notNull(),
+  dedupKey: text('dedup_key').notNull(),
+  reply: text('reply'),
+  createdAt: time('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.appId, t.dedupKey] })]);
+
+export const wxAccessToken = pgTable('wx_access_token', {
+  appId: text('app_id').primaryKey(),
+  accessToken: text('access_token'),
+  expiresAt: time('expires_at'),
+  leaseUntil: time('lease_until'),
+  updatedAt: time('updated_at').notNull().defaultNow(),
+});

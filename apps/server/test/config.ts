@@ -1,0 +1,16 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../src/config.js';
+
+/** The configuration every server test starts from: quiet, captcha off, a throwaway data folder. */
+export const testConfig = (overrides: Record<string, string> = {}): Config =>
+  loadConfig({
+    NODE_ENV: 'test',
+    AUTH_CAPTCHA: 'off',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'canteen-test-')),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'canteen-no-web'),
+    // One key for the seeded template and every test app, so seeded secrets open everywhere.
+    SECRETS_KEY: 'Y2FudGVlbi10ZXN0LXNlY3JldHMta2V5LTMyYnl0ZXM=',
+    ...overrides,
+  });
