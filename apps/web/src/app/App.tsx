@@ -1,0 +1,75 @@
+import { useEffect, useMemo } from 'react';
+import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { configureHttp } from '../shared/http/client';
+import { installGlobalErrorHandlers } from '../shared/errorlog/errorlog';
+import { onSignOut, signOutLocally } from '../shared/session/auth';
+import { useSession } from '../shared/session/session';
+import { LOGIN_PATH } from './guards';
+import { createRouter } from './router';
+import { useSettings, type ThemeName } from './stores/settings';
+import { useTabs } from './stores/tabs';
+
+const router = createRouter();
+
+configureHttp({
+  getAccessToken: () => useSession.getState().token?.access_token,
+  // A 401 anywhere: the client has shown 'login expired, log in again'; sign out and go to the login page.
+  onUnauthorized: () => {
+    signOutLocally();
+    if (window.location.pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH, { replace: true });
+  },
+});
+onSignOut(() => useTabs.getState().reset());
+installGlobalErrorHandlers();
+
+/** Hands antd's message display to the HTTP client so failures appear as red messages. */
+function HttpBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    // The same text shown by several calls at once (e.g. a 401 on parallel calls) appears once.
+    configureHttp({ notify: (text) => void message.error({ content: text, key: text }) });
+  }, [message]);
+  return null;
+}
+
+/** antd tokens of each theme; CSS under `html[data-theme]` does the backgrounds. */
+export function themeConfig(name: ThemeName, color: string): ThemeConfig {
+  const base: ThemeConfig = { token: { colorPrimary: color }, cssVar: { key: 'canteen' } };
+  switch (name) {
+    case 'black':
+      return { ...base, algorithm: antTheme.darkAlgorithm, components: { Layout: { headerBg: '#141414', siderBg: '#0a0a0a', bodyBg: '#000' }, Menu: { darkItemBg: '#0a0a0a', darkSubMenuItemBg: '#000' } } };
+    case 'colourful':
+      return { ...base, components: { Layout: { headerBg: 'transparent', siderBg: 'transparent' }, Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.12)' } } };
+    case 'gradient':
+      return { ...base, components: { Layout: { headerBg: 'transparent', siderBg: 'transparent' }, Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.15)' } } };
+    default:
+      return base;
+  }
+}
+
+export function App() {
+  const { i18n } = useTranslation();
+  const zh = i18n.language !== 'en-US';
+  const name = useSettings((s) => s.theme);
+  const color = useSettings((s) => s.color);
+  useMemo(() => dayjs.locale(zh ? 'zh-cn' : 'en'), [zh]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = name;
+    document.documentElement.lang = zh ? 'zh-CN' : 'en-US';
+  }, [name, zh]);
+  const config = useMemo(() => themeConfig(name, color), [name, color]);
+  return (
+    <ConfigProvider locale={zh ? zhCN : enUS} theme={config}>
+      <AntApp>
+        <HttpBridge />
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,30 @@
+/** Pages reachable without signing in (the specification's table). */
+export const PUBLIC_PATHS = ['/login', '/register', '/lock', '/404', '/403', '/401', '/500', '/authredirect'];
+export const HOME_PATH = '/wel/index';
+export const LOGIN_PATH = '/login';
+export const LOCK_PATH = '/lock';
+
+export interface GuardInput {
+  path: string;
+  hasToken: boolean;
+  locked: boolean;
+  /** Whether the user's roles (user info) are loaded. */
+  rolesLoaded: boolean;
+}
+
+export type GuardDecision = { action: 'allow' } | { action: 'redirect'; to: string } | { action: 'loadUser' };
+
+const isPublic = (path: string) => PUBLIC_PATHS.includes(path);
+
+/**
+ * The specification's section 4: no token → login (public pages stay open); token and locked →
+ * only /lock; token on the login page → home; token without roles → load the user info first.
+ */
+export function decide({ path, hasToken, locked, rolesLoaded }: GuardInput): GuardDecision {
+  if (!hasToken) return isPublic(path) ? { action: 'allow' } : { action: 'redirect', to: LOGIN_PATH };
+  if (locked) return path === LOCK_PATH ? { action: 'allow' } : { action: 'redirect', to: LOCK_PATH };
+  if (path === LOGIN_PATH || path === '/register' || path === LOCK_PATH) return { action: 'redirect', to: HOME_PATH };
+  if (isPublic(path)) return { action: 'allow' };
+  if (!rolesLoaded) return { action: 'loadUser' };
+  return { action: 'allow' };
+}

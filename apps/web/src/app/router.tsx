@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate, Outlet, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { loadUserAndMenu, signOutLocally } from '../shared/session/auth';
+import { useLock } from '../shared/session/lock';
+import { useSession } from '../shared/session/session';
+import { decide, HOME_PATH, LOGIN_PATH } from './guards';
+import { withChunkTimeout } from './lazy';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+
+/** The specification's section 4, before every navigation. */
+export async function guardLoader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const session = useSession.getState();
+  const decision = decide({ path: url.pathname, hasToken: Boolean(session.token), locked: useLock.getState().isLock, rolesLoaded: Boolean(session.user) });
+  if (decision.action === 'redirect') {
+    const back = decision.to === LOGIN_PATH && url.pathname !== '/' ? `?redirect=${encodeURIComponent(url.pathname + url.search)}` : '';
+    throw redirect(decision.to + back);
+  }
+  if (decision.action === 'loadUser') {
+    try {
+      await loadUserAndMenu({ silent: true });
+    } catch {
+      signOutLocally();
+      throw redirect(LOGIN_PATH);
+    }
+  }
+  return null;
+}
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await withChunkTimeout(load)).default });
+const errorPage = (status: 404 | 403 | 401 | 500) => async () => {
+  const module = await withChunkTimeout(() => import('./pages/ErrorPage'));
+  return { Component: () => <module.ErrorPage status={status} /> };
+};
+
+/** The fixed routes of the specification; everything else is the shell, which builds pages from the menu. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: guardLoader,
+    shouldRevalidate: () => true,
+    element: <Outlet />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <div />,
+    children: [
+      { path: '/login', lazy: page(() => import('../features/auth/LoginPage')) },
+      { path: '/register', lazy: page(() => import('../features/auth/LoginPage')) },
+      { path: '/authredirect', lazy: page(() => import('../features/auth/AuthRedirectPage')) },
+      { path: '/lock', lazy: page(() => import('./pages/LockPage')) },
+      { path: '/404', lazy: errorPage(404) },
+      { path: '/403', lazy: errorPage(403) },
+      { path: '/401', lazy: errorPage(401) },
+      { path: '/500', lazy: errorPage(500) },
+      { path: '/', element: <Navigate to="/wel" replace /> },
+      { path: '/wel', element: <Navigate to={HOME_PATH} replace /> },
+      { path: '/info', element: <Navigate to="/info/index" replace /> },
+      // Home, /info/index, /views/wxmp/wxmsg/index, /myiframe/* and the menu's pages; unknown paths → /404.
+      { path: '*', lazy: page(() => import('./shell/Shell')) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

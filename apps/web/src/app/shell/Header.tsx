@@ -1,0 +1,254 @@
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { App, AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Empty, Input, Layout, List, Menu, Popover, Tooltip } from 'antd';
+import {
+  BellOutlined, BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined,
+  MenuUnfoldOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, SkinOutlined, CustomerServiceOutlined, UserOutlined,
+} from '@ant-design/icons';
+import screenfull from 'screenfull';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DEFAULT_THEME_COLOR, LOG_BADGE_MAX } from '@canteen/contract';
+import { useBell } from '../../shared/bell/bell';
+import { useErrorLog } from '../../shared/errorlog/errorlog';
+import { changeLanguage, type Language } from '../../shared/i18n';
+import { logout } from '../../shared/session/auth';
+import type { MenuNode } from '../../shared/session/session';
+import { useSession } from '../../shared/session/session';
+import { LOGIN_PATH } from '../guards';
+import { firstEntryUnder, hrefOf, searchMenu, type MenuEntry } from '../menu';
+import { useScreenClass } from '../stores/screen';
+import { THEMES, useSettings, type ThemeName } from '../stores/settings';
+import { MenuIcon } from './icons';
+import type { Target } from './targets';
+
+const ErrorLogDialog = lazy(() => import('./ErrorLogDialog'));
+const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
+const LockDialog = lazy(() => import('./dialogs').then((m) => ({ default: m.LockDialog })));
+const SupportDialog = lazy(() => import('./dialogs').then((m) => ({ default: m.SupportDialog })));
+const PermissionsDialog = lazy(() => import('./dialogs').then((m) => ({ default: m.PermissionsDialog })));
+
+type Dialog = 'log' | 'settings' | 'lock' | 'support' | 'permissions' | undefined;
+
+const COLOR_PRESETS = [DEFAULT_THEME_COLOR, '#1677FF', '#13C2C2', '#52C41A', '#FA8C16', '#F5222D', '#EB2F96', '#722ED1', '#2F54EB', '#303133'];
+
+const subscribeFull = (notify: () => void) => {
+  if (!screenfull.isEnabled) return () => undefined;
+  screenfull.on('change', notify);
+  return () => screenfull.off('change', notify);
+};
+const useFullscreen = () => useSyncExternalStore(subscribeFull, () => screenfull.isEnabled && screenfull.isFullscreen);
+
+function MenuSearch({ entries }: { entries: MenuEntry[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const found = searchMenu(entries, text);
+  return (
+    <AutoComplete
+      className="shell-search"
+      value={text}
+      onChange={setText}
+      onSelect={(value: string) => {
+        setText('');
+        void navigate(value);
+      }}
+      options={found.map((entry) => ({
+        value: hrefOf(entry),
+        label: (
+          <span data-testid="search-option">
+            <MenuIcon name={entry.icon} external={Boolean(entry.external)} /> {entry.label}
+            <span className="shell-search-path">{entry.external ?? entry.path}</span>
+          </span>
+        ),
+      }))}
+      notFoundContent={text.trim() ? t('shell.header.searchEmpty') : null}
+      popupMatchSelectWidth={280}
+    >
+      <Input prefix={<SearchOutlined />} placeholder={t('shell.header.search')} allowClear data-testid="menu-search" />
+    </AutoComplete>
+  );
+}
+
+function Bell() {
+  const { t } = useTranslation();
+  const count = useBell((s) => s.count);
+  const rows = useBell((s) => s.rows);
+  const open = (index: number) => {
+    const bell = useBell.getState();
+    const row = bell.rows[index];
+    if (!row) return;
+    bell.onOpen?.(row);
+    bell.remove(row);
+  };
+  const content = rows.length ? (
+    <List
+      size="small"
+      style={{ width: 300, maxHeight: 360, overflow: 'auto' }}
+      dataSource={rows}
+      renderItem={(row, index) => (
+        <List.Item style={{ cursor: 'pointer' }} onClick={() => open(index)}>
+          <List.Item.Meta avatar={<Avatar src={row.headimgUrl} icon={<UserOutlined />} />} title={`${row.nickName} · ${row.appName}`} description={row.createTime} />
+          <Badge count={row.countMsg} />
+        </List.Item>
+      )}
+    />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.header.noMessages')} />
+  );
+  return (
+    <Popover content={content} title={t('shell.header.bell')} trigger="click" placement="bottomRight">
+      <Badge count={count} size="small" offset={[-4, 4]}>
+        <Button type="text" icon={<BellOutlined />} aria-label={t('shell.header.bell')} data-testid="bell" />
+      </Badge>
+    </Popover>
+  );
+}
+
+/** The header: menu toggle, top menu, search, bell, error log, full screen, lock, theme, colour, language, settings, user. */
+export function Header({ tree, entries, target, onToggleMenu, drawerOpen }: { tree: MenuNode[]; entries: MenuEntry[]; target: Target; onToggleMenu: () => void; drawerOpen: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const screen = useScreenClass();
+  const settings = useSettings();
+  const user = useSession((s) => s.user);
+  const logCount = useErrorLog((s) => s.logs.length);
+  const fullscreen = useFullscreen();
+  const [dialog, setDialog] = useState<Dialog>();
+  const [colorValue, setColorValue] = useState(settings.color);
+  useEffect(() => setColorValue(settings.color), [settings.color]); // eslint-disable-line react-hooks/set-state-in-effect
+  const folded = screen === 0 ? !drawerOpen : settings.collapsed;
+  const topKey = target.kind === 'page' || target.kind === 'iframe' ? target.trail[0]?.path : undefined;
+
+  const signOut = () =>
+    modal.confirm({
+      title: t('shell.user.tip'),
+      content: t('shell.user.logoutConfirm'),
+      onOk: async () => {
+        await logout();
+        void navigate(LOGIN_PATH, { replace: true });
+      },
+    });
+
+  const userMenu = {
+    items: [
+      { key: 'info', icon: <UserOutlined />, label: t('shell.user.info') },
+      { key: 'permissions', icon: <SafetyOutlined />, label: t('shell.user.permissions') },
+      { key: 'support', icon: <CustomerServiceOutlined />, label: t('shell.user.support') },
+      ...(settings.showLock ? [{ key: 'lock', icon: <LockOutlined />, label: t('shell.header.lock') }] : []),
+      { type: 'divider' as const },
+      { key: 'logout', icon: <LogoutOutlined />, label: t('shell.user.logout') },
+    ],
+    onClick: ({ key }: { key: string }) => {
+      if (key === 'info') void navigate('/info/index');
+      else if (key === 'logout') signOut();
+      else setDialog(key as Dialog);
+    },
+  };
+
+  return (
+    <Layout.Header className="shell-header" data-testid="header">
+      {settings.showCollapse ? (
+        <Button
+          type="text"
+          className="shell-toggle"
+          icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggleMenu}
+          aria-label={t(folded ? 'shell.header.expand' : 'shell.header.collapse')}
+          data-testid="collapse"
+        />
+      ) : null}
+      {settings.showMenu && screen >= 2 ? (
+        <Menu
+          mode="horizontal"
+          className="shell-top-menu"
+          data-testid="top-menu"
+          selectedKeys={topKey ? [topKey] : []}
+          items={tree.map((node) => ({ key: node.path, icon: <MenuIcon name={node.icon} />, label: node.label }))}
+          onClick={({ key }) => {
+            const entry = entries.find((e) => e.node.path === key) ?? firstEntryUnder(entries, key);
+            if (entry) void navigate(hrefOf(entry));
+          }}
+        />
+      ) : (
+        <div className="shell-top-spacer" />
+      )}
+      <div className="shell-tools">
+        {settings.showSearch && screen >= 1 ? <MenuSearch entries={entries} /> : null}
+        <Bell />
+        {settings.showDebug ? (
+          <Tooltip title={t('shell.header.log')}>
+            <Badge count={logCount} overflowCount={LOG_BADGE_MAX} size="small" offset={[-4, 4]} data-testid="log-badge">
+              <Button type="text" icon={<BugOutlined />} onClick={() => setDialog('log')} aria-label={t('shell.header.log')} data-testid="log-button" />
+            </Badge>
+          </Tooltip>
+        ) : null}
+        {settings.showFullScren && screenfull.isEnabled ? (
+          <Tooltip title={t(fullscreen ? 'shell.header.exitFullscreen' : 'shell.header.fullscreen')}>
+            <Button type="text" icon={fullscreen ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => void screenfull.toggle()} data-testid="fullscreen" aria-label={t('shell.header.fullscreen')} />
+          </Tooltip>
+        ) : null}
+        {settings.showLock ? (
+          <Tooltip title={t('shell.header.lock')}>
+            <Button type="text" icon={<LockOutlined />} onClick={() => setDialog('lock')} data-testid="lock-button" aria-label={t('shell.header.lock')} />
+          </Tooltip>
+        ) : null}
+        {settings.showTheme ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: [settings.theme],
+              items: THEMES.map((name) => ({ key: name, label: <span data-testid={`theme-${name}`}>{t(`shell.themes.${name}`)}</span> })),
+              onClick: ({ key }) => settings.setTheme(key as ThemeName),
+            }}
+          >
+            <Button type="text" icon={<SkinOutlined />} data-testid="theme-button" aria-label={t('shell.header.theme')} />
+          </Dropdown>
+        ) : null}
+        {settings.showColor ? (
+          <ColorPicker
+            size="small"
+            value={colorValue}
+            presets={[{ label: t('shell.header.color'), colors: COLOR_PRESETS }]}
+            onChange={(c) => setColorValue(c.toHexString())}
+            onChangeComplete={(c) => settings.setColor(c.toHexString().toUpperCase())}
+            disabledAlpha
+          >
+            <Button type="text" icon={<BgColorsOutlined style={{ color: settings.color }} />} data-testid="color-button" aria-label={t('shell.header.color')} />
+          </ColorPicker>
+        ) : null}
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            selectable: true,
+            selectedKeys: [i18n.language],
+            items: [
+              { key: 'zh-CN', label: t('language.zh') },
+              { key: 'en-US', label: t('language.en') },
+            ],
+            onClick: ({ key }) => void changeLanguage(key as Language),
+          }}
+        >
+          <Button type="text" icon={<GlobalOutlined />} data-testid="language-button" aria-label={t('shell.header.language')} />
+        </Dropdown>
+        <Tooltip title={t('shell.header.settings')}>
+          <Button type="text" icon={<SettingOutlined />} onClick={() => setDialog('settings')} data-testid="settings-button" aria-label={t('shell.header.settings')} />
+        </Tooltip>
+        <Dropdown menu={userMenu} trigger={['click']}>
+          <span className="shell-user" data-testid="user-menu">
+            <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
+            {screen >= 1 ? <span className="shell-user-name">{user?.nickname || user?.username || t('shell.user.unknown')}</span> : null}
+          </span>
+        </Dropdown>
+      </div>
+      <Suspense fallback={null}>
+        {dialog === 'log' ? <ErrorLogDialog onClose={() => setDialog(undefined)} /> : null}
+        {dialog === 'settings' ? <SettingsDrawer onClose={() => setDialog(undefined)} /> : null}
+        {dialog === 'lock' ? <LockDialog onClose={() => setDialog(undefined)} /> : null}
+        {dialog === 'support' ? <SupportDialog onClose={() => setDialog(undefined)} /> : null}
+        {dialog === 'permissions' ? <PermissionsDialog tree={tree} onClose={() => setDialog(undefined)} /> : null}
+      </Suspense>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,92 @@
+import { Activity, lazy, memo, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { Spin } from 'antd';
+import { Route, Routes } from 'react-router';
+import { resolvePage } from '../page-registry';
+import { withChunkTimeout } from '../lazy';
+import { ErrorBoundary } from '../pages/ErrorBoundary';
+import { NotAvailablePage } from '../pages/NotAvailablePage';
+import { IframePage } from '../pages/IframePage';
+import { aliveKeys, useTabs } from '../stores/tabs';
+import type { Target } from './targets';
+
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** One lazy component per page name, so a page's chunk loads once (with the 120 s limit). */
+function lazyPage(component: string): LazyExoticComponent<ComponentType> | undefined {
+  const loader = resolvePage(component);
+  if (!loader) return undefined;
+  let page = lazyPages.get(component);
+  if (!page) {
+    page = lazy(() => withChunkTimeout(loader));
+    lazyPages.set(component, page);
+  }
+  return page;
+}
+
+/** What a pane shows, as plain values so a hidden pane does not re-render when another tab changes. */
+interface PaneProps {
+  tabKey: string;
+  kind: Target['kind'];
+  component?: string;
+  src?: string;
+  label?: string;
+}
+
+function PageView({ kind, component, src, label }: Omit<PaneProps, 'tabKey'>) {
+  if (kind === 'iframe') return <IframePage src={src ?? ''} title={label ?? ''} />;
+  if (kind !== 'page' || !component) return null;
+  const Page = lazyPage(component);
+  // eslint-disable-next-line react-hooks/static-components -- one lazy component per page name, cached above: stable across renders
+  return Page ? <Page /> : <NotAvailablePage name={label ?? ''} component={component} />;
+}
+
+const Pane = memo(function Pane({ tabKey, ...view }: PaneProps) {
+  return (
+    <div className="page-pane" data-tab={tabKey}>
+      <ErrorBoundary>
+        <Suspense fallback={fallback}>
+          <Routes location={tabKey}>
+            <Route path="*" element={<PageView {...view} />} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+});
+
+const paneProps = (tabKey: string, target: Target): PaneProps => {
+  if (target.kind === 'page') return { tabKey, kind: target.kind, component: target.component, label: target.label };
+  if (target.kind === 'iframe') return { tabKey, kind: target.kind, src: target.src, label: target.label };
+  return { tabKey, kind: target.kind };
+};
+
+const fallback = (
+  <div style={{ padding: 48, textAlign: 'center' }}>
+    <Spin />
+  </div>
+);
+
+/**
+ * The keep-alive outlet: every open keep-alive tab's page stays mounted inside React `<Activity>`
+ * (hidden ones keep their state and DOM; their effects pause), keyed by path plus query. The least
+ * recently used beyond the cap, closed tabs and pages that are not kept alive are unmounted.
+ */
+export function KeepAliveOutlet({ active, resolve }: { active: string; resolve: (key: string) => Target }) {
+  const tabs = useTabs((s) => s.tabs);
+  const recent = useTabs((s) => s.recent);
+  const shown = useMemo(() => {
+    const alive = new Set(aliveKeys({ tabs, recent }));
+    const list = tabs.filter((t) => t.value === active || alive.has(t.value)).map((t) => ({ key: t.value, nonce: t.nonce }));
+    if (!list.some((t) => t.key === active)) list.push({ key: active, nonce: 0 });
+    return list;
+  }, [tabs, recent, active]);
+  return (
+    <>
+      {shown.map(({ key, nonce }) => (
+        <Activity key={`${key}#${nonce}`} mode={key === active ? 'visible' : 'hidden'}>
+          <Pane {...paneProps(key, resolve(key))} />
+        </Activity>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Drawer, Layout } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { loadUserAndMenu, refreshToken, userLoadedThisPage } from '../../shared/session/auth';
+import { startRefreshTimer } from '../../shared/session/refresh';
+import { useSession } from '../../shared/session/session';
+import { resolvePage } from '../page-registry';
+import { queryClient } from '../query';
+import '../dashboard-registry';
+import { useScreenClass } from '../stores/screen';
+import { useSettings } from '../stores/settings';
+import { useTabs } from '../stores/tabs';
+import { useTitle } from '../title';
+import '../messages';
+import { Header } from './Header';
+import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { Breadcrumbs, SideMenu, SiderLogo } from './SideMenu';
+import { TagBar } from './TagBar';
+import { INFO_COMPONENTS, resolveTarget, type Target } from './targets';
+import { useShellMenu } from './useShellMenu';
+
+/** The token refresh timer (section 9) and, once per page load, fresh user info and menu. */
+function useSessionUpkeep() {
+  useEffect(
+    () =>
+      startRefreshTimer({
+        getExpiresIn: () => useSession.getState().token?.expires_in,
+        setExpiresIn: (expires_in) => {
+          const token = useSession.getState().token;
+          if (token) useSession.getState().setToken({ ...token, expires_in });
+        },
+        refresh: refreshToken,
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (!userLoadedThisPage()) loadUserAndMenu().catch(() => undefined);
+  }, []);
+}
+
+/** The layout every signed-in page lives in: header, sidebar menu, top menu, breadcrumb, tab bar, content. */
+export default function Shell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { tree, entries } = useShellMenu();
+  const screen = useScreenClass();
+  const collapsed = useSettings((s) => s.collapsed);
+  const showTag = useSettings((s) => s.showTag);
+  const theme = useSettings((s) => s.theme);
+  const [drawer, setDrawer] = useState(false);
+  const infoComponent = INFO_COMPONENTS.find((c) => resolvePage(c)) ?? INFO_COMPONENTS[0]!;
+  const resolve = useCallback(
+    (key: string): Target => {
+      const url = new URL(key, 'http://canteen.local');
+      return resolveTarget(url.pathname, url.search, entries, t, infoComponent);
+    },
+    [entries, t, infoComponent],
+  );
+  const active = location.pathname + location.search;
+  const target = resolve(active);
+  const shown = target.kind === 'page' || target.kind === 'iframe' ? target : undefined;
+  useTitle(shown?.label);
+  useSessionUpkeep();
+  useEffect(() => {
+    if (!shown) return;
+    useTabs.getState().open({
+      label: shown.label,
+      value: active,
+      keepAlive: shown.keepAlive,
+      query: Object.fromEntries(new URLSearchParams(location.search)),
+      group: shown.trail.map((n) => n.label),
+    });
+  }, [active, shown?.label, shown?.keepAlive]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [lastActive, setLastActive] = useState(active);
+  if (lastActive !== active) {
+    setLastActive(active);
+    setDrawer(false);
+  }
+
+  if (target.kind === 'redirect') return <Navigate to={target.to} replace />;
+  if (target.kind === 'notfound') return <Navigate to="/404" replace />;
+
+  const small = screen === 0;
+  const dark = theme !== 'default';
+  const menu = <SideMenu tree={tree} entries={entries} target={target} collapsed={!small && collapsed} dark={dark || true} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+    <Layout className={`shell screen-${screen}`} data-screen={screen} data-testid="shell">
+      {small ? (
+        <Drawer open={drawer} placement="left" onClose={() => setDrawer(false)} size={240} className="shell-drawer" styles={{ body: { padding: 0 } }} closable={false}>
+          <div className="shell-sider shell-sider-drawer">
+            <SiderLogo collapsed={false} />
+            {menu}
+          </div>
+        </Drawer>
+      ) : (
+        <Layout.Sider className="shell-sider" collapsed={collapsed} width={220} collapsedWidth={64} trigger={null} data-testid="sider">
+          <SiderLogo collapsed={collapsed} />
+          {menu}
+        </Layout.Sider>
+      )}
+      <Layout className="shell-main">
+        <Header tree={tree} entries={entries} target={target} onToggleMenu={() => (small ? setDrawer(!drawer) : useSettings.getState().setCollapsed(!collapsed))} drawerOpen={drawer} />
+        {showTag ? <TagBar active={active} resolve={resolve} /> : null}
+        <Layout.Content className="shell-content">
+          <Breadcrumbs target={target} />
+          <div className="shell-pages">
+            <KeepAliveOutlet active={active} resolve={resolve} />
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { ResourcePage, type ResourceDef } from '../../../shared/resource';
+import { menuParentOptions, nullIfEmpty, type MenuRecord } from '../api';
+import { IconPicker, MenuIcon } from './IconPicker';
+import '../messages';
+
+const typeDict = [
+  { value: '0', label: 'system.menu.typeMenu', color: 'blue' },
+  { value: '1', label: 'system.menu.typeButton', color: 'orange' },
+];
+const keepAliveDict = [
+  { value: '0', label: 'system.menu.keepAliveOn', color: 'green' },
+  { value: '1', label: 'system.menu.keepAliveOff' },
+];
+const isMenu = (v: Record<string, unknown>) => v.type !== '1';
+const permissionPattern = /^[a-z][a-z0-9]*(:[a-z0-9]+)+$/;
+
+const def: ResourceDef<MenuRecord> = {
+  base: '/upms/menu',
+  mode: 'tree',
+  endpoints: { list: '/upms/menu/all/tree' },
+  // Buttons have no children.
+  tree: { parentField: 'parentId', addChild: (row) => row.type !== '1' },
+  permissions: { view: 'sys:menu:index', add: 'sys:menu:add', edit: 'sys:menu:edit', del: 'sys:menu:del' },
+  columns: [
+    { key: 'name', label: 'system.menu.name' },
+    { key: 'icon', label: 'system.menu.icon', render: (v) => <MenuIcon name={v as string | null} /> },
+    { key: 'type', label: 'system.menu.type', type: 'tag', dict: typeDict },
+    { key: 'permission', label: 'system.menu.permission' },
+    { key: 'path', label: 'system.menu.path' },
+    { key: 'component', label: 'system.menu.component' },
+    { key: 'sort', label: 'system.menu.sort' },
+    { key: 'keepAlive', label: 'system.menu.keepAlive', type: 'tag', dict: keepAliveDict },
+  ],
+  form: [
+    { name: 'parentId', label: 'system.menu.parent', type: 'treeSelect', options: menuParentOptions, required: true, defaultValue: '-1' },
+    { name: 'type', label: 'system.menu.type', type: 'radio', dict: typeDict, defaultValue: '0' },
+    { name: 'name', label: 'system.menu.name', required: true, maxLength: 64 },
+    {
+      name: 'permission',
+      label: 'system.menu.permission',
+      maxLength: 128,
+      placeholder: 'sys:user:add',
+      rules: [{ pattern: permissionPattern, message: 'system.menu.permissionRule' }],
+    },
+    { name: 'icon', label: 'system.menu.icon', type: 'custom', visible: isMenu, render: ({ value, onChange }) => <IconPicker value={value as string | null} onChange={onChange} /> },
+    { name: 'path', label: 'system.menu.path', visible: isMenu, maxLength: 255, placeholder: '/admin/user' },
+    { name: 'component', label: 'system.menu.component', visible: isMenu, maxLength: 255, placeholder: 'views/admin/user/index' },
+    { name: 'sort', label: 'system.menu.sort', type: 'number', min: 0, max: 100000, defaultValue: 0 },
+    { name: 'keepAlive', label: 'system.menu.keepAlive', type: 'radio', dict: keepAliveDict, visible: isMenu, defaultValue: '0' },
+  ],
+  toForm: (row) => ({ ...row, children: undefined }),
+  toBody: (v) => ({
+    parentId: v.parentId ?? '-1',
+    type: v.type ?? '0',
+    name: v.name,
+    permission: nullIfEmpty(v.permission),
+    icon: nullIfEmpty(v.icon),
+    path: nullIfEmpty(v.path),
+    component: nullIfEmpty(v.component),
+    sort: v.sort ?? 0,
+    keepAlive: v.keepAlive ?? '0',
+  }),
+};
+
+/** 菜单管理: the menu-and-button tree with its editor. */
+export default function MenusPage() {
+  return <ResourcePage def={def} />;
+}

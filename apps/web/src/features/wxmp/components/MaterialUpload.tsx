@@ -1,0 +1,75 @@
+import { useState, type ReactNode } from 'react';
+import { App, Button, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../../shared/session/session';
+import { uploadMaterial, type Material } from '../api';
+import { ACCEPT, checkUpload, type FileType } from './upload';
+import '../messages';
+
+export interface MaterialUploadProps {
+  appId: string;
+  type: Exclude<FileType, 'video'>;
+  /** Called with the new material after a successful upload. */
+  onUploaded: (material: Material) => void;
+  /** The button's label (default 上传). */
+  label?: ReactNode;
+  /** A hint under the button. */
+  hint?: ReactNode;
+}
+
+/**
+ * One image, voice or thumbnail file to `materialFileUpload`: checked by type and size before it
+ * is sent (the specification's messages), one at a time. Shown only with `wxmp:wxmaterial:add`.
+ */
+export function MaterialUpload({ appId, type, onUploaded, label, hint }: MaterialUploadProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const allowed = usePermission('wxmp:wxmaterial:add');
+  const [uploading, setUploading] = useState(false);
+  if (!allowed) return null;
+
+  const send = async (file: File) => {
+    setUploading(true);
+    try {
+      const result = await uploadMaterial({ appId, mediaType: type, file });
+      if (result.ok) {
+        void message.success(t('wxmp.common.uploaded'));
+        onUploaded(result.material);
+      } else {
+        void message.error(t('wxmp.common.uploadError', { msg: result.message }));
+      }
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <span className="wxmp-upload" data-testid={`upload-${type}`}>
+      <Upload
+        accept={ACCEPT[type]}
+        multiple={false}
+        maxCount={1}
+        showUploadList={false}
+        beforeUpload={(file, list) => {
+          if (list.length > 1) {
+            if (file === list[0]) void message.error(t('wxmp.common.onlyOne'));
+            return Upload.LIST_IGNORE;
+          }
+          const problem = checkUpload(type, { name: file.name, size: file.size, type: file.type });
+          if (problem) {
+            void message.error(problem);
+            return Upload.LIST_IGNORE;
+          }
+          void send(file);
+          return false;
+        }}
+      >
+        <Button type="primary" icon={<UploadOutlined />} loading={uploading} disabled={uploading}>
+          {label ?? t('wxmp.reply.upload')}
+        </Button>
+      </Upload>
+      {hint && <span style={{ marginLeft: 12, color: 'var(--ant-color-text-secondary, #888)', fontSize: 12 }}>{hint}</span>}
+    </span>
+  );
+}

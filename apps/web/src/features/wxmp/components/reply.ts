@@ -1,0 +1,82 @@
+import { validateUrl } from '@canteen/contract';
+import { i18n } from '../../../shared/i18n';
+import { validationText } from '../../../shared/resource';
+import type { Article, Material } from '../api';
+import '../messages';
+
+/** The reply editor's tabs, in order. */
+export const REPLY_TYPES = ['text', 'image', 'voice', 'video', 'news', 'music'] as const;
+export type ReplyType = (typeof REPLY_TYPES)[number];
+
+/**
+ * A reply (specification §3): what an automatic reply, a menu click or a sent message carries.
+ * - text: repContent
+ * - image / voice: repMediaId, repName, repUrl
+ * - video: repMediaId, repUrl, repName (title), repDesc (description)
+ * - news: repMediaId, repName (first title), content.articles
+ * - music: repName (title), repDesc, repUrl (music URL), repHqUrl, repThumbMediaId, repThumbUrl
+ */
+export interface Reply {
+  repType: ReplyType;
+  repContent?: string;
+  repName?: string;
+  repUrl?: string;
+  repMediaId?: string;
+  repDesc?: string;
+  repThumbMediaId?: string;
+  repThumbUrl?: string;
+  repHqUrl?: string;
+  content?: { articles: Article[] } | null;
+}
+
+export const emptyReply = (repType: ReplyType = 'text'): Reply => ({ repType });
+
+/** The reply fields a picked material gives to a tab. */
+export function replyFromMaterial(repType: ReplyType, material: Material, previous: Reply, oneNews = false): Reply {
+  switch (repType) {
+    case 'image':
+    case 'voice':
+      return { repType, repMediaId: material.mediaId, repName: material.name ?? material.mediaId, repUrl: material.url ?? undefined };
+    case 'video':
+      return {
+        repType,
+        repMediaId: material.mediaId,
+        repUrl: material.url ?? undefined,
+        repName: previous.repName || material.title || material.name || '',
+        repDesc: previous.repDesc || material.introduction || '',
+      };
+    case 'news': {
+      const all = material.content?.articles ?? [];
+      const articles = oneNews ? all.slice(0, 1) : all;
+      return { repType, repMediaId: material.mediaId, repName: articles[0]?.title ?? material.name ?? '', content: { articles } };
+    }
+    case 'music':
+      return { ...previous, repType, repThumbMediaId: material.mediaId, repThumbUrl: material.url ?? undefined };
+    default:
+      return previous;
+  }
+}
+
+/** Whether the reply can be saved or sent: the message to show, or null. */
+export function validateReply(reply: Reply | undefined): string | null {
+  const type = reply?.repType ?? 'text';
+  const missing = i18n.t(`wxmp.reply.missing.${type}`);
+  if (!reply) return missing;
+  switch (type) {
+    case 'text':
+      return reply.repContent?.trim() ? null : missing;
+    case 'image':
+    case 'voice':
+    case 'video':
+    case 'news':
+      return reply.repMediaId ? null : missing;
+    case 'music': {
+      if (!reply.repUrl?.trim()) return missing;
+      for (const url of [reply.repUrl, reply.repHqUrl]) {
+        const problem = url ? validateUrl(url) : null;
+        if (problem) return validationText(problem);
+      }
+      return null;
+    }
+  }
+}

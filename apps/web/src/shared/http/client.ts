@@ -1,0 +1,116 @@
+import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { REQUEST_TIMEOUT_MS, TOKENLESS_HEADER, type Envelope } from '@canteen/contract';
+import { i18n } from '../i18n';
+
+/** A failed call: the HTTP status (0 for a network failure) and the message that was shown. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface HttpHooks {
+  /** The current access token, or nothing when signed out. */
+  getAccessToken: () => string | undefined;
+  /** Called once on a 401, after the message: sign out and go to the login page. */
+  onUnauthorized: () => void;
+  /** Shows a red message. */
+  notify: (message: string) => void;
+}
+
+const hooks: HttpHooks = {
+  getAccessToken: () => undefined,
+  onUnauthorized: () => undefined,
+  notify: (message) => console.error(message),
+};
+
+/** The app wires sign-in state and the message display in once, at start. */
+export const configureHttp = (next: Partial<HttpHooks>) => Object.assign(hooks, next);
+
+/** Extra request options: `silent` suppresses the red message for calls that handle failure themselves. */
+export interface CallOptions extends AxiosRequestConfig {
+  silent?: boolean;
+}
+
+export const http = axios.create({ timeout: REQUEST_TIMEOUT_MS, withCredentials: true, validateStatus: () => true });
+
+http.interceptors.request.use((config) => {
+  const headers = AxiosHeaders.from(config.headers);
+  const tokenless = String(headers.get(TOKENLESS_HEADER)) === 'false';
+  headers.delete(TOKENLESS_HEADER);
+  const token = hooks.getAccessToken();
+  if (token && !tokenless && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  config.headers = headers;
+  return config;
+});
+
+const statusText = (status: number) =>
+  i18n.exists(`status.${status}`) ? i18n.t(`status.${status}`) : i18n.t('status.default');
+
+/** Duck-typed: a Blob may come from another realm (an iframe, or a test's fetch). */
+const isBlob = (value: unknown): value is Blob =>
+  typeof value === 'object' && value !== null && typeof (value as Blob).text === 'function' && typeof (value as Blob).size === 'number';
+
+async function bodyMessage(body: unknown): Promise<string | undefined> {
+  // A failed download still answers with a JSON envelope inside the blob.
+  if (isBlob(body)) {
+    try {
+      return bodyMessage(JSON.parse(await body.text()));
+    } catch {
+      return undefined;
+    }
+  }
+  if (body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string' && body.msg) return body.msg;
+  return undefined;
+}
+
+/**
+ * The specification's rule: a call fails when the status is not 200 or the body's `code` is 1.
+ * The failure shows `msg`, or the status table's text, and rejects; a 401 signs out.
+ */
+async function settle(response: AxiosResponse, silent: boolean): Promise<AxiosResponse> {
+  const body = response.data as Partial<Envelope<unknown>> | Blob | undefined;
+  const failed = response.status !== 200 || (body && !isBlob(body) && typeof body === 'object' && 'code' in body && body.code === 1);
+  if (!failed) return response;
+  if (response.status === 401) {
+    const message = i18n.t('http.loginExpired');
+    hooks.notify(message);
+    hooks.onUnauthorized();
+    throw new HttpError(401, message, body);
+  }
+  const message = (await bodyMessage(body)) ?? statusText(response.status);
+  if (!silent) hooks.notify(message);
+  throw new HttpError(response.status, message, body);
+}
+
+async function send(config: CallOptions): Promise<AxiosResponse> {
+  const { silent = false, ...rest } = config;
+  let response: AxiosResponse;
+  try {
+    response = await http.request(rest);
+  } catch (error) {
+    const timeout = error instanceof AxiosError && error.code === 'ECONNABORTED';
+    const message = i18n.t(timeout ? 'http.timeout' : 'http.network');
+    if (!silent) hooks.notify(message);
+    throw new HttpError(0, message);
+  }
+  return settle(response, silent);
+}
+
+const dataOf = async <T>(config: CallOptions) => ((await send(config)).data as Envelope<T>).data;
+
+/** The one HTTP client: each call resolves with the envelope's `data`. */
+export const api = {
+  get: <T>(url: string, options: CallOptions = {}) => dataOf<T>({ ...options, method: 'GET', url }),
+  delete: <T>(url: string, options: CallOptions = {}) => dataOf<T>({ ...options, method: 'DELETE', url }),
+  post: <T>(url: string, body?: unknown, options: CallOptions = {}) => dataOf<T>({ ...options, method: 'POST', url, data: body }),
+  put: <T>(url: string, body?: unknown, options: CallOptions = {}) => dataOf<T>({ ...options, method: 'PUT', url, data: body }),
+  /** The whole envelope, for answers whose shape the specification fixes (e.g. `data.data`). */
+  envelope: async <T>(config: CallOptions) => (await send(config)).data as Envelope<T>,
+  /** A binary answer (media download). */
+  blob: async (url: string, options: CallOptions = {}) => (await send({ ...options, method: 'GET', url, responseType: 'blob' })).data as Blob,
+};

@@ -1,0 +1,17 @@
+import { statusMessagesEn } from '@canteen/contract';
+import type { Messages } from './zh-CN';
+
+export const enUS: Messages = {
+  app: { title: 'Canteen back-office', subtitle: 'Stores · Members · Orders · Public account' },
+  status: statusMessagesEn,
+  http: { loginExpired: 'Login expired, log in again', network: 'Network error, check your connection', timeout: 'The request timed out, try again later' },
+  login: {
+    tabUser: 'Sign in', tabPhone: 'Phone sign-in', tabRegister: 'Register',
+    username: 'User name', password: 'Password', code: 'Captcha', submit: 'Sign in',
+  },
+  error: {
+    notFound: 'Sorry, the page you visited does not exist', forbidden: 'Sorry, you may not access this page',
+    unauthorized: 'Sorry, you need to sign in first', server: 'Sorry, the server went wrong', backHome: 'Back home', toLogin: 'Sign in',
+  },
+  language: { zh: '简体中文', en: 'English' },
+};

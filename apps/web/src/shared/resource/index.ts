@@ -1,0 +1,7 @@
+export { ResourcePage, useCan, type ResourcePageProps } from './ResourcePage';
+export { ResourceForm, FormFields, fieldRules } from './ResourceForm';
+export { FieldControl, useOptions } from './controls';
+export { renderCell } from './renderers';
+export { validationText } from './messages';
+export { snakeCase, valueAt, formatDateTime, formatMoney, searchParams } from './values';
+export type * from './types';

@@ -1,0 +1,104 @@
+import { TOKENLESS_HEADER } from '@canteen/contract';
+import { api } from '../http/client';
+import { encryptPassword } from './cipher';
+import { useLock } from './lock';
+import { singleFlight } from './refresh';
+import { useSession, type MenuNode, type SysUser, type TokenSet } from './session';
+
+/** The registered client the web app signs in as (HTTP Basic). */
+export const CLIENT_BASIC = `Basic ${btoa('admin:admin')}`;
+const signInHeaders = { [TOKENLESS_HEADER]: 'false', Authorization: CLIENT_BASIC };
+
+/** The token calls answer a raw token set (no envelope). */
+const tokenCall = async (url: string, params: Record<string, string>, silent = false) =>
+  (await api.envelope<unknown>({ method: 'POST', url, params, headers: signInHeaders, silent })) as unknown as TokenSet;
+
+export interface PasswordSignIn {
+  username: string;
+  password: string;
+  randomStr: string;
+  code: string;
+}
+
+export const requestPasswordToken = ({ username, password, randomStr, code }: PasswordSignIn) =>
+  tokenCall('/auth/oauth/token', { username, password: encryptPassword(password), randomStr, code, grant_type: 'password', scope: 'server' });
+
+export const requestSmsToken = (phone: string, code: string) =>
+  tokenCall('/auth/phone/token/sms', { phone, code, grant_type: 'sms_login', scope: 'server' });
+
+export const requestThirdPartyToken = (state: string, code: string) =>
+  tokenCall('/auth/phone/token/thirdparty', { phone: `${state}@${code}`, grant_type: 'phone', scope: 'server' });
+
+export const sendSmsCode = (phone: string) => api.post<boolean>('/auth/phone/code', undefined, { params: { phone }, headers: { [TOKENLESS_HEADER]: 'false' } });
+
+export const register = (body: { username: string; password: string; phone?: string; nickname?: string }) =>
+  api.post<unknown>('/upms/user/register', body, { headers: { [TOKENLESS_HEADER]: 'false' } });
+
+const keepTokens = (set: TokenSet) =>
+  useSession.getState().setToken({ access_token: set.access_token, refresh_token: set.refresh_token, expires_in: Number(set.expires_in) });
+
+/** One refresh at a time, shared by the timer, the live channel and anything else that needs it. */
+export const refreshToken = singleFlight(async () => {
+  const current = useSession.getState().token;
+  if (!current) throw new Error('signed out');
+  const next = await tokenCall('/auth/oauth/token', { refresh_token: current.refresh_token, grant_type: 'refresh_token', scope: 'server' }, true);
+  keepTokens(next);
+  return next;
+});
+
+export interface UserInfo {
+  sysUser: SysUser;
+  roles: string[];
+  permissions: string[];
+}
+
+let loadedAt = 0;
+
+/** Whether user info and menu were loaded since this page loaded (a reload refreshes them once). */
+export const userLoadedThisPage = () => loadedAt > 0;
+
+/** Loads the signed-in user's info and menu tree into the session. */
+export async function loadUserAndMenu(options: { silent?: boolean } = {}): Promise<void> {
+  loadedAt = Date.now();
+  const [info, menu] = await Promise.all([api.get<UserInfo>('/upms/user/info', options), api.get<MenuNode[]>('/upms/menu', options)]);
+  const session = useSession.getState();
+  session.setUserInfo(info);
+  session.setMenu(menu ?? []);
+}
+
+const signOutListeners = new Set<() => void>();
+
+/** Lets other state (tabs) be cleared whenever the session ends or a new one begins. */
+export function onSignOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+/** Forgets menu, permissions, user, tokens, roles, tabs and lock, locally. */
+export function signOutLocally(): void {
+  useSession.getState().clear();
+  useLock.getState().clear();
+  signOutListeners.forEach((listener) => listener());
+}
+
+/** Starts a session from a token set: clears what a previous one left (lock, tabs), then loads user and menu. */
+export async function completeSignIn(tokens: TokenSet): Promise<void> {
+  signOutLocally();
+  keepTokens(tokens);
+  try {
+    await loadUserAndMenu();
+  } catch (error) {
+    signOutLocally();
+    throw error;
+  }
+}
+
+/** Revokes the tokens on the server (a failure does not keep the user signed in), then clears locally. */
+export async function logout(): Promise<void> {
+  try {
+    await api.delete<boolean>('/auth/token/logout', { silent: true });
+  } catch {
+    /* revoked or unreachable: sign out locally anyway */
+  }
+  signOutLocally();
+}

@@ -1,0 +1,73 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { http as client } from '../http/client';
+
+/** A request the test server received. */
+export interface Received {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  headers: http.IncomingHttpHeaders;
+}
+
+export interface Reply {
+  status?: number;
+  body: unknown;
+}
+
+/** Answers one request: an envelope (`ok(data)`), a status with a body, or undefined for 404. */
+export type Handler = (req: Received) => Reply | undefined | Promise<Reply | undefined>;
+
+export interface TestApiServer {
+  url: string;
+  received: Received[];
+  /** The requests of one method and path. */
+  calls: (method: string, path: string) => Received[];
+  close: () => Promise<void>;
+}
+
+/**
+ * A real local HTTP server for component tests, with the web app's `http` client pointed at it
+ * through axios's fetch adapter (jsdom's XHR would apply browser CORS rules).
+ */
+export async function startApiServer(handler: Handler): Promise<TestApiServer> {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const raw = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = raw;
+      if ((req.headers['content-type'] ?? '').includes('json') && raw) body = JSON.parse(raw) as unknown;
+      const entry: Received = { method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers: req.headers };
+      received.push(entry);
+      void Promise.resolve(handler(entry)).then((reply) => {
+        const out = reply ?? { status: 404, body: { code: 1, msg: '资源不存在', data: null } };
+        res.writeHead(out.status ?? 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(out.body));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  client.defaults.baseURL = url;
+  client.defaults.adapter = 'fetch';
+  return {
+    url,
+    received,
+    calls: (method, path) => received.filter((r) => r.method === method && r.path === path),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const okReply = (data: unknown): Reply => ({ body: { code: 0, msg: null, data } });
+export const failReply = (status: number, msg: string): Reply => ({ status, body: { code: 1, msg, data: null } });
+export const pageOf = <T>(records: T[], current = 1, size = 10) => ({
+  records: records.slice((current - 1) * size, current * size),
+  total: records.length,
+  size,
+  current,
+  pages: Math.ceil(records.length / size),
+});

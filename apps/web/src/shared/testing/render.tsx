@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render } from '@testing-library/react';
+import '../i18n';
+import { configureHttp } from '../http/client';
+import { useSession } from '../session/session';
+
+// antd pages in jsdom render slowly on a busy machine; wait longer than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Signs a test user in with these permission codes (and a user record). */
+export function signInWith(permissions: string[], user: { id: string; username: string } = { id: '1', username: 'admin' }) {
+  useSession.getState().setUserInfo({ sysUser: user, roles: ['ROLE_ADMIN'], permissions });
+  useSession.getState().setToken({ access_token: 'test-token', refresh_token: 'r', expires_in: 3600 });
+}
+
+/** Renders inside the app's providers; the red messages of the HTTP client are collected in `notified`. */
+export function renderWithApp(ui: ReactNode) {
+  const notified: string[] = [];
+  configureHttp({ notify: (text) => notified.push(text), getAccessToken: () => useSession.getState().token?.access_token });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
+  const result = render(
+    <ConfigProvider locale={zhCN}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>,
+  );
+  return { ...result, notified, queryClient };
+}
