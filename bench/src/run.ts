@@ -1,0 +1,55 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BenchContext } from './context.js';
+import { info, type Figure } from './figures.js';
+import { load } from './load.js';
+import { freePort, removeDir, repoRoot, rssMb, startProgram } from './processes.js';
+import { foundation } from './suites/foundation.js';
+import { identity } from './suites/identity.js';
+import { messaging } from './suites/messaging.js';
+import { live } from './suites/live.js';
+import { web } from './suites/web.js';
+import { conversations } from './suites/conversations.js';
+
+/** Every suite, in order; later work adds its own. */
+const suites: Array<(ctx: BenchContext) => Promise<Figure[]>> = [foundation, live, messaging, identity, conversations, web];
+
+const format = (f: Figure) => {
+  const ratio = f.ratio === undefined ? '' : `  (${(f.ratio * 100).toFixed(0)} % of baseline)`;
+  const verdict = f.budget === undefined ? 'info' : f.met ? 'met' : 'MISSED';
+  return `${verdict.padEnd(6)} ${f.name}: ${f.value} ${f.unit}${ratio}${f.budget ? `  budget ${f.budget}` : ''}`;
+};
+
+const baselineServer = await startProgram([process.execPath, 'bench/src/baseline-server.mjs'], {}, '/', await freePort());
+const baseline = await load(`${baselineServer.url}/`);
+await baselineServer.stop();
+console.log(`baseline: bare Fastify hello-world ${baseline.rps} req/s, p99 ${baseline.p99} ms`);
+
+const settle = () => new Promise((r) => setTimeout(r, 1500)); // let boot work finish before reading memory
+// The first boot creates, migrates and seeds the database; a store's server lives on its later boots.
+const firstBoot = await startProgram([process.execPath, 'apps/server/dist/main.js'], {}, '/health/ready', await freePort());
+await settle();
+const firstBootRss = Math.round(rssMb(firstBoot.child.pid!));
+await firstBoot.stop();
+// AUTH_CAPTCHA=off: load generators cannot read a captcha (the identity suite signs in by password).
+const server = await startProgram([process.execPath, 'apps/server/dist/main.js'], { AUTH_CAPTCHA: 'off' }, '/health/ready', await freePort(), firstBoot.dataDir);
+await settle();
+const figures: Figure[] = [info('server resident memory at idle right after the first boot (PGlite)', firstBootRss, 'MB')];
+console.log(format(figures[0]!));
+try {
+  for (const suite of suites) {
+    for (const figure of await suite({ server, baseline })) {
+      figures.push(figure);
+      console.log(format(figure));
+    }
+  }
+} finally {
+  await server.stop();
+  removeDir(server.dataDir);
+}
+
+const budgeted = figures.filter((f) => f.budget !== undefined);
+const met = budgeted.filter((f) => f.met).length;
+mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
+writeFileSync(path.join(repoRoot, 'bench/results/latest.json'), JSON.stringify({ date: new Date().toISOString(), baseline, figures }, null, 2));
+console.log(`budgets: ${met} met, ${budgeted.length - met} missed`);

@@ -1,0 +1,158 @@
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BenchContext } from '../context.js';
+import { atMost, info, type Figure } from '../figures.js';
+import { freePort, removeDir, startProgram } from '../processes.js';
+
+const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Ten screens of the admin menu, opened as keep-alive tabs: [group, item, path]. */
+const TEN_TABS: Array<[string, string, string]> = [
+  ['系统管理', '用户管理', '/admin/user'], ['系统管理', '角色管理', '/admin/role'], ['系统管理', '菜单管理', '/admin/menu'], ['系统管理', '部门管理', '/admin/dept'],
+  ['系统管理', '终端管理', '/admin/client'], ['系统管理', '令牌管理', '/admin/token'], ['系统管理', '日志管理', '/admin/log'], ['门店管理', '门店信息', '/store/shop'],
+  ['门店管理', '菜品', '/store/dish'], ['订单管理', '订单列表', '/order/list'],
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Gzipped bytes of every script and stylesheet the context loads from the product. */
+function countAssets(context: BrowserContext, origin: string) {
+  const seen = new Map<string, number>();
+  context.on('response', (response) => {
+    const type = response.request().resourceType();
+    if ((type !== 'script' && type !== 'stylesheet') || !response.url().startsWith(origin)) return;
+    void response.body().then(
+      (body) => seen.set(response.url(), gzipSync(body).length),
+      () => undefined,
+    );
+  });
+  return async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    return [...seen.values()].reduce((a, b) => a + b, 0) / 1024;
+  };
+}
+
+async function signIn(page: Page) {
+  const form = page.getByTestId('login-form');
+  await form.getByPlaceholder('请输入用户名').fill('admin');
+  await form.getByPlaceholder('请输入密码').fill('123456');
+  await form.getByPlaceholder('请输入验证码').fill('abcd');
+  await form.getByRole('button', { name: '登 录' }).click();
+  await page.waitForURL('**/wel/index');
+  await page.getByTestId('home-page').waitFor();
+}
+
+async function openFromMenu(page: Page, group: string, item: string) {
+  const menu = page.getByTestId('side-menu');
+  const entry = menu.locator('li.ant-menu-item').getByText(item, { exact: true });
+  if (!(await entry.isVisible())) await menu.locator('.ant-menu-submenu-title').getByText(group, { exact: true }).click();
+  await entry.click();
+  await page.getByTestId('tag-bar').locator('.shell-tag-label').getByText(item, { exact: true }).waitFor();
+}
+
+/** Used JS heap after a forced collection, in MB. */
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+/** Clicks a tab and answers the milliseconds until its page is visible and painted. */
+const switchTo = (page: Page, path: string) =>
+  page.evaluate<number>(`(async () => {
+    const key = ${JSON.stringify(path)};
+    const label = document.querySelector('[data-tab-key="' + key + '"]');
+    const started = performance.now();
+    label.click();
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    for (;;) {
+      await frame();
+      const pane = document.querySelector('.page-pane[data-tab="' + key + '"]');
+      if (pane && pane.offsetParent !== null) break;
+    }
+    await frame();
+    return performance.now() - started;
+  })()`);
+
+async function openTen(page: Page) {
+  for (const [group, item] of TEN_TABS) await openFromMenu(page, group, item);
+}
+
+async function closeAll(page: Page) {
+  await page.getByTestId('tag-actions').click();
+  await page.locator('.ant-dropdown:visible').getByText('关闭全部', { exact: true }).click();
+  await page.waitForURL('**/wel/index');
+  await page.waitForFunction("document.querySelectorAll('.page-pane').length === 1");
+}
+
+/**
+ * The web app in headless Chromium against the production build: what /login and home cost to
+ * load, how soon the login form is usable, and switching between ten keep-alive tabs.
+ */
+export async function web(_ctx: BenchContext): Promise<Figure[]> {
+  const server = await startProgram([process.execPath, 'apps/server/dist/main.js'], { AUTH_CAPTCHA: 'off' }, '/health/ready', await freePort());
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: BROWSER_ARGS, headless: true });
+    const fresh = () => browser!.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+
+    // Login page weight, and the time to a usable form (median of five cold loads).
+    const loginTimes: number[] = [];
+    let loginKb = 0;
+    for (let i = 0; i < 5; i++) {
+      const context = await fresh();
+      const total = countAssets(context, server.url);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto('/login');
+      const submit = page.getByTestId('login-form').getByRole('button', { name: '登 录' });
+      await submit.waitFor({ state: 'visible' });
+      await page.waitForFunction("!document.querySelector('[data-testid=login-form] button[type=submit]').disabled");
+      loginTimes.push(performance.now() - started);
+      await page.waitForLoadState('networkidle');
+      loginKb = await total();
+      await context.close();
+    }
+
+    // Home after sign-in: everything loaded from /login through home.
+    const context = await fresh();
+    const total = countAssets(context, server.url);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page);
+    await page.waitForLoadState('networkidle');
+    const homeKb = await total();
+
+    // Ten keep-alive tabs: open, switch (three rounds), close all; the second cycle shows any growth.
+    await openTen(page);
+    await closeAll(page);
+    const before = await heapMb(page);
+    await openTen(page);
+    const switches: number[] = [];
+    for (let round = 0; round < 3; round++) for (const [, , path] of TEN_TABS) switches.push(await switchTo(page, path));
+    await closeAll(page);
+    const after = await heapMb(page);
+    await context.close();
+
+    return [
+      atMost('web: gzipped JS+CSS loaded for /login', Math.round(loginKb), 'KB', 350),
+      atMost('web: gzipped JS+CSS loaded for home after sign-in', Math.round(homeKb), 'KB', 800),
+      info('web: navigation to a usable login form (median of 5 cold loads)', Math.round(median(loginTimes)), 'ms'),
+      atMost('web: switching between ten open keep-alive tabs (median)', Number(median(switches).toFixed(1)), 'ms', 100),
+      info('web: JS heap at home after opening and closing ten tabs (before)', Number(before.toFixed(1)), 'MB'),
+      atMost('web: JS heap growth after another open-switch-close cycle of ten tabs', Number(Math.max(0, after - before).toFixed(1)), 'MB', 2),
+    ];
+  } finally {
+    await browser?.close();
+    await server.stop();
+    removeDir(server.dataDir);
+  }
+}

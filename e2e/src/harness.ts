@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from './paths.js';
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** The production server build on a free port with a fresh data folder, ready when it answers. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'canteen-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was ready`);
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('the server was not ready within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export async function launchBrowser(): Promise<Browser> {
+  return playwright.launch({ executablePath: inject('chromium'), args: BROWSER_ARGS, headless: true });
+}
+
+/** Whether this run has a browser; suites use `describe.skipIf(!hasBrowser)`. */
+export const hasBrowser = () => inject('chromium') !== '';
+
+/**
+ * One server and one browser for a test file; each test gets a fresh context (no shared storage)
+ * and page through `session.newPage()`.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}) {
+  const session = {} as { server: RunningServer; browser: Browser; contexts: BrowserContext[]; newPage: (path?: string) => Promise<Page> };
+  beforeAll(async () => {
+    session.server = await startServer(env);
+    session.browser = await launchBrowser();
+    session.contexts = [];
+    session.newPage = async (pathname = '/') => {
+      const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      session.contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(pathname);
+      return page;
+    };
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.stop();
+  });
+  return session;
+}

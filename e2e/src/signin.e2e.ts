@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, useServerAndBrowser } from './harness.js';
+import { accessToken, apiToken, call, loginForm, sideMenu, signIn, storageItem, submitLogin } from './shell-pages.js';
+
+describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
+  const session = useServerAndBrowser();
+
+  it('signs in as admin and lands on home with the menu, title and user', async () => {
+    const page = await session.newPage('/');
+    await page.waitForURL('**/login');
+    await signIn(page, 'admin');
+    expect(await page.title()).toBe('首页——Canteen');
+    await sideMenu(page).getByText('系统管理', { exact: true }).waitFor();
+    await expect(page.getByTestId('user-menu').innerText()).resolves.toContain('管理员');
+  });
+
+  it('shows the 426 message for a wrong password and stays on the login page', async () => {
+    const page = await session.newPage('/login');
+    await submitLogin(page, 'admin', 'wrong-pass');
+    await page.getByText('用户名不存在或密码错误').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('applies the validation rules of the specification', async () => {
+    const page = await session.newPage('/login');
+    const form = loginForm(page);
+    await form.getByPlaceholder('请输入用户名').fill('admin');
+    await form.getByPlaceholder('请输入密码').fill('123');
+    await form.getByPlaceholder('请输入验证码').fill('12');
+    await form.getByRole('button', { name: '登 录' }).click();
+    await form.getByText('密码长度最少为6位').waitFor();
+    await form.getByText('验证码长度为4位').waitFor();
+    await page.getByRole('tab', { name: '手机号登录' }).click();
+    const phone = page.getByTestId('phone-form');
+    await phone.getByRole('button', { name: '登 录' }).click();
+    await phone.getByText('手机号码不能为空').waitFor();
+    await phone.getByPlaceholder('请输入手机号码').fill('1380013');
+    await phone.getByText('手机号码长度不为11位').waitFor();
+    await phone.getByPlaceholder('请输入手机号码').fill('12345678901');
+    await phone.getByText('手机号码格式不正确').waitFor();
+  });
+
+  it('refreshes the captcha image on click and opens the register tab at /register', async () => {
+    const page = await session.newPage('/login');
+    const captcha = page.getByTestId('captcha');
+    const before = await captcha.getAttribute('src');
+    expect(before).toMatch(/^\/code\?randomStr=[A-Za-z0-9_-]+$/);
+    await captcha.click();
+    await expect.poll(() => captcha.getAttribute('src')).not.toBe(before);
+    await page.getByRole('tab', { name: '注册' }).click();
+    await page.waitForURL('**/register');
+    await page.getByTestId('register-form').waitFor();
+    const direct = await session.newPage('/register');
+    await direct.getByTestId('register-form').waitFor();
+    expect(await direct.title()).toBe('注册——Canteen');
+  });
+
+  it('hides system management from the operator, whose calls to it are refused', async () => {
+    const page = await session.newPage('/login');
+    await signIn(page, 'operator');
+    await sideMenu(page).getByText('门店管理', { exact: true }).waitFor();
+    expect(await sideMenu(page).getByText('系统管理').count()).toBe(0);
+    const token = await accessToken(page);
+    expect((await call(session.server.url, token, 'GET', '/upms/user/page')).status).toBe(403);
+    await page.goto('/admin/user');
+    await page.waitForURL('**/404');
+  });
+
+  it('sends a visitor without a session to the login page, then back where they wanted to go', async () => {
+    const page = await session.newPage('/admin/role');
+    await page.waitForURL('**/login?redirect=%2Fadmin%2Frole');
+    await submitLogin(page, 'admin', '123456');
+    await page.waitForURL('**/admin/role');
+    await page.goto('/login');
+    await page.waitForURL('**/wel/index');
+  });
+
+  it('asks before signing out, then clears the session and returns to the login page', async () => {
+    const page = await session.newPage('/login');
+    await signIn(page, 'admin');
+    const token = await accessToken(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出系统' }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.getByText('是否退出系统, 是否继续?').waitFor();
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    expect(new URL(page.url()).pathname).toBe('/wel/index');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出系统' }).click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL('**/login');
+    expect(await accessToken(page)).toBe('');
+    const stored = { session: await storageItem(page, 'local', 'session'), lock: await storageItem(page, 'local', 'lock'), tags: await storageItem(page, 'session', 'tags') };
+    expect(stored.session).toContain('"menu":[]');
+    expect(stored.session).toContain('"roles":[]');
+    expect(stored.lock).toContain('"isLock":false');
+    expect(stored.tags).not.toContain('/admin');
+    // The server revoked the token.
+    expect((await call(session.server.url, token, 'GET', '/upms/user/info')).status).toBe(401);
+    await page.goto('/wel/index');
+    await page.waitForURL('**/login**');
+  });
+
+  it('leads a revoked session back to the login page with the login-expired message', async () => {
+    const page = await session.newPage('/login');
+    await signIn(page, 'admin');
+    const token = await accessToken(page);
+    expect((await call(session.server.url, token, 'DELETE', '/auth/token/logout')).code).toBe(0);
+    await page.reload();
+    await page.waitForURL('**/login');
+    await page.getByText('登录过期，请重新登录').waitFor();
+    expect(await accessToken(page)).toBe('');
+  });
+
+  it('forces out a session an administrator revokes, on its next call', async () => {
+    const page = await session.newPage('/login');
+    await signIn(page, 'operator');
+    const admin = await apiToken(session.server.url, 'admin');
+    const tokens = await call<{ records: Array<{ id: string; username: string }> }>(session.server.url, admin, 'GET', '/upms/token/page?size=100');
+    const mine = tokens.data.records.filter((t) => t.username === 'operator');
+    expect(mine.length).toBeGreaterThan(0);
+    for (const t of mine) await call(session.server.url, admin, 'DELETE', `/upms/token/${t.id}`);
+    await sideMenu(page).getByText('门店管理', { exact: true }).click();
+    await page.reload();
+    await page.waitForURL('**/login');
+    await page.getByText('登录过期，请重新登录').waitFor();
+  });
+});
