@@ -123,7 +123,8 @@ describe.skipIf(!hasBrowser())('the shell', () => {
     expect(await sider.getAttribute('class')).not.toContain('ant-layout-sider-collapsed');
     await page.getByTestId('collapse').click();
     await expect.poll(() => sider.getAttribute('class')).toContain('ant-layout-sider-collapsed');
-    expect((await sider.boundingBox())!.width).toBeLessThan(100);
+    // The width animates after the class flips, so wait for it to settle.
+    await expect.poll(async () => (await sider.boundingBox())!.width).toBeLessThan(100);
     await page.reload();
     await expect.poll(() => page.getByTestId('sider').getAttribute('class')).toContain('ant-layout-sider-collapsed');
     await page.getByTestId('collapse').click();
