@@ -127,3 +127,56 @@ addMessages(
     picker: { title: 'Choose {{type}}' },
   },
 );
+
+/** Texts of the conversation panel and the message list (用户消息 / 全部消息). */
+addMessages(
+  'wxmp',
+  {
+    conversation: {
+      loadMore: '点击加载更多', noMore: '没有更多了', loading: '加载中…', send: '发送(S)', sendHint: '回复框获得焦点时按 S 键发送',
+      voiceExpired: '语音已过期', videoExpired: '视频已过期', videoCannotPlay: '该视频暂时无法播放，请稍后再试', voiceCannotPlay: '该语音暂时无法播放，请稍后再试',
+      videoPlaying: '视频播放', playVoice: '播放语音', stopVoice: '停止播放', playVideo: '播放视频', seconds: '{{n}}″',
+      failed: '发送失败', failedReason: '发送失败：{{msg}}', sent: '发送成功', refused: '无法发送',
+      follower: '用户', account: '公众号', location: '位置', coordinates: '纬度 {{lat}}，经度 {{lng}}', openMap: '在地图中查看',
+      link: '链接', music: '音乐', news: '图文', shortvideo: '小视频', unknown: '[{{type}}]',
+      events: {
+        subscribe: '关注', unsubscribe: '取消关注', CLICK: '点击菜单', VIEW: '点击菜单链接', scancode_waitmsg: '扫码结果',
+        scancode_push: '扫码推事件', LOCATION: '上报地理位置', location_select: '发送位置', SCAN: '扫码',
+      },
+    },
+    wxmsg: {
+      title: '用户消息', repType: '消息类型', type: '消息来源', nickName: '用户', content: '内容', createTime: '时间', readFlag: '是否已读',
+      open: '消息', markRead: '标为已读', marked: '已标为已读',
+      types: { '1': '粉丝发送', '2': '公众号发送' },
+      read: { '1': '是', '0': '否' },
+      repTypes: {
+        text: '文本', image: '图片', voice: '语音', video: '视频', shortvideo: '小视频', location: '地理位置', link: '链接消息',
+        event: '事件推送', news: '图文', music: '音乐',
+      },
+    },
+  },
+  {
+    conversation: {
+      loadMore: 'Click to load more', noMore: 'No more', loading: 'Loading…', send: 'Send (S)', sendHint: 'Press S while the reply box has focus to send',
+      voiceExpired: 'The voice has expired', videoExpired: 'The video has expired', videoCannotPlay: 'This video cannot be played now, try later', voiceCannotPlay: 'This voice cannot be played now, try later',
+      videoPlaying: 'Video playing', playVoice: 'Play voice', stopVoice: 'Stop', playVideo: 'Play video', seconds: '{{n}}″',
+      failed: 'Not sent', failedReason: 'Not sent: {{msg}}', sent: 'Sent', refused: 'Cannot send',
+      follower: 'Follower', account: 'Account', location: 'Location', coordinates: 'Latitude {{lat}}, longitude {{lng}}', openMap: 'Open in map',
+      link: 'Link', music: 'Music', news: 'News', shortvideo: 'Short video', unknown: '[{{type}}]',
+      events: {
+        subscribe: 'Subscribed', unsubscribe: 'Unsubscribed', CLICK: 'Menu click', VIEW: 'Menu link', scancode_waitmsg: 'Scan result',
+        scancode_push: 'Scan', LOCATION: 'Location report', location_select: 'Location sent', SCAN: 'Scan',
+      },
+    },
+    wxmsg: {
+      title: 'Follower messages', repType: 'Message type', type: 'From', nickName: 'Follower', content: 'Content', createTime: 'Time', readFlag: 'Read',
+      open: 'Messages', markRead: 'Mark read', marked: 'Marked read',
+      types: { '1': 'Follower', '2': 'Account' },
+      read: { '1': 'Yes', '0': 'No' },
+      repTypes: {
+        text: 'Text', image: 'Image', voice: 'Voice', video: 'Video', shortvideo: 'Short video', location: 'Location', link: 'Link',
+        event: 'Event', news: 'News', music: 'Music',
+      },
+    },
+  },
+);

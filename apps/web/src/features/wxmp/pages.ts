@@ -6,4 +6,5 @@ export const wxmpPages: Record<string, () => Promise<{ default: ComponentType }>
   'views/wxmp/wxuser/index': () => import('./followers/FollowersPage'),
   'views/wxmp/wxusertags/index': () => import('./tags/TagsPage'),
   'views/wxmp/wxmaterial/index': () => import('./materials/MaterialsPage'),
+  'views/wxmp/wxmsg/index': () => import('./wxmsg/WxMsgPage'),
 };

@@ -1,0 +1,292 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, App, Avatar, Button, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { SendOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/resource';
+import { usePermission } from '../../../shared/session/session';
+import { ReplyEditor } from '../components/ReplyEditor';
+import { emptyReply, validateReply, type Reply } from '../components/reply';
+import { historyPage, markRead, sendMessage } from './api';
+import { appendMessage, isLastPage, PAGE_SIZE, prependPage, type ConversationMessage } from './history';
+import { onConversationMessage, type LiveFeed } from './live';
+import { MessageContent } from './MessageContent';
+import '../messages';
+
+export interface ConversationPanelProps {
+  appId: string;
+  wxUserId: string;
+  /**
+   * An extra live feed (called with the panel's receiver, answers the unsubscribe). Messages
+   * handed to `deliverConversationMessage` (./live) reach every open panel as well.
+   */
+  onLive?: LiveFeed;
+  /** The maps key for locations (default: the configured one). */
+  mapKey?: string;
+  /** Height of the history (default 50vh, as the original). */
+  height?: number | string;
+}
+
+/**
+ * The history of one follower: pages of 14 newest first from the server, shown oldest first.
+ * Mount it once per follower (key the component by appId and wxUserId).
+ */
+export function useConversation(appId: string, wxUserId: string, canMarkRead: boolean) {
+  const [messages, setMessages] = useState<ConversationMessage[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const next = useRef(1);
+  const busy = useRef(false);
+
+  /** Puts a page in: page 1 replaces, later pages go in front. */
+  const apply = useCallback((page: number, records: ConversationMessage[]) => {
+    setMessages((shown) => prependPage(page === 1 ? [] : shown, records));
+    setHasMore(!isLastPage(records, PAGE_SIZE));
+    next.current = page + 1;
+    setLoaded(true);
+  }, []);
+
+  // The first page (marks the follower's messages read on the server).
+  useEffect(() => {
+    let gone = false;
+    busy.current = true;
+    historyPage(appId, wxUserId, 1, PAGE_SIZE)
+      .then((result) => {
+        if (!gone) apply(1, result.records);
+      })
+      .catch(() => undefined /* shown by the HTTP client */)
+      .finally(() => {
+        if (!gone) busy.current = false;
+      });
+    return () => {
+      gone = true;
+    };
+  }, [appId, wxUserId, apply]);
+
+  /** The next older page ('click to load more'). */
+  const loadMore = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(true);
+    const page = next.current;
+    try {
+      apply(page, (await historyPage(appId, wxUserId, page, PAGE_SIZE)).records);
+    } catch {
+      /* shown by the HTTP client */
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }, [appId, wxUserId, apply]);
+  const append = useCallback((message: ConversationMessage) => setMessages((shown) => appendMessage(shown, message)), []);
+
+  /** A live message: this follower's only; a follower's unread message is marked read at once. */
+  const receive = useCallback(
+    (message: ConversationMessage) => {
+      if (String(message.appId) !== appId || String(message.wxUserId) !== wxUserId) return false;
+      append(message);
+      if (message.type === '1' && message.readFlag === '0' && canMarkRead) {
+        markRead(message.id)
+          .then((updated) => append({ ...message, ...updated, readFlag: '1' }))
+          .catch(() => undefined);
+      }
+      return true;
+    },
+    [appId, wxUserId, canMarkRead, append],
+  );
+
+  return { messages, hasMore, loading, loaded, loadMore, append, receive };
+}
+
+const isEditable = (target: EventTarget | null) => {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+};
+
+function Bubble({ message, mapKey }: { message: ConversationMessage; mapKey?: string }) {
+  const { t } = useTranslation();
+  const mine = message.type === '2';
+  const name = mine ? message.appName || t('wxmp.conversation.account') : message.nickName || t('wxmp.conversation.follower');
+  const avatar = mine ? message.appLogo : message.headimgUrl;
+  const failed = message.sendStatus === 'failed';
+  return (
+    <div
+      data-testid="conversation-message"
+      data-id={message.id}
+      data-type={message.type}
+      data-rep-type={message.repType}
+      style={{ display: 'flex', flexDirection: mine ? 'row-reverse' : 'row', gap: 8, margin: '12px 0', alignItems: 'flex-start' }}
+    >
+      <Avatar src={avatar || undefined} icon={mine ? <WechatOutlined /> : <UserOutlined />} style={mine ? { background: '#07c160' } : undefined} />
+      <div style={{ maxWidth: '75%', display: 'flex', flexDirection: 'column', alignItems: mine ? 'flex-end' : 'flex-start' }}>
+        <div style={{ fontSize: 12, color: '#999', marginBottom: 2 }}>
+          {name} {formatDateTime(message.createTime)}
+        </div>
+        <div style={{ background: mine ? '#6BED72' : '#fff', borderRadius: 6, padding: '8px 10px', boxShadow: '0 1px 2px rgba(0,0,0,.06)', maxWidth: '100%' }}>
+          <MessageContent message={message} mapKey={mapKey} />
+        </div>
+        {failed && (
+          <Tooltip title={message.sendError ?? undefined}>
+            <Tag color="error" style={{ marginTop: 4 }} data-testid="message-failed">
+              {t('wxmp.conversation.failed')}
+            </Tag>
+          </Tooltip>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The conversation with one follower (specification "Conversation panel"): the history with
+ * 'click to load more' at the top, each message shown by its type, and a reply box with a
+ * 'send (S)' button. Page 1 opens at the bottom; older pages are put in front keeping the
+ * reading position. Live messages of this follower are appended (and marked read).
+ * Sending needs `wxmp:wxmsg:add`; marking read needs `wxmp:wxmsg:edit`.
+ */
+export function ConversationPanel(props: ConversationPanelProps) {
+  return <Panel key={`${props.appId}/${props.wxUserId}`} {...props} />;
+}
+
+function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: ConversationPanelProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const canSend = usePermission('wxmp:wxmsg:add');
+  const canMarkRead = usePermission('wxmp:wxmsg:edit');
+  const conversation = useConversation(appId, wxUserId, canMarkRead);
+  const { messages, hasMore, loading, loaded, loadMore, append, receive } = conversation;
+
+  // Scrolling: the view keeps its distance from the bottom while content changes (older pages
+  // and late images above keep the reading position); new messages scroll to the bottom.
+  const scroller = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
+  const fromBottom = useRef(0);
+  const restore = useCallback(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = Math.max(0, el.scrollHeight - fromBottom.current);
+  }, []);
+  const toBottom = useCallback(() => {
+    fromBottom.current = 0;
+    restore();
+  }, [restore]);
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
+  };
+  useLayoutEffect(restore, [messages, restore]);
+  useEffect(() => {
+    const el = inner.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => restore());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [restore]);
+  useEffect(() => {
+    if (loaded) toBottom();
+  }, [loaded, toBottom]);
+
+  // Live messages: the shared seam, and the feed given by the parent.
+  const receiveLive = useCallback(
+    (incoming: ConversationMessage) => {
+      if (receive(incoming)) fromBottom.current = 0;
+    },
+    [receive],
+  );
+  useEffect(() => onConversationMessage(receiveLive), [receiveLive]);
+  useEffect(() => {
+    if (!onLive) return;
+    const stop = onLive(receiveLive);
+    return () => stop?.();
+  }, [onLive, receiveLive]);
+
+  // The reply box.
+  const [reply, setReply] = useState<Reply>(() => emptyReply('text'));
+  const [editorKey, setEditorKey] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const sendingRef = useRef(false);
+
+  const send = async () => {
+    if (sendingRef.current) return;
+    const problem = validateReply(reply);
+    if (problem) {
+      void message.warning(problem);
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    try {
+      const outcome = await sendMessage(appId, wxUserId, reply);
+      if (outcome.ok) {
+        fromBottom.current = 0;
+        append(outcome.message);
+        setFailure(undefined);
+        setReply(emptyReply('text'));
+        setEditorKey((k) => k + 1);
+        if (outcome.notice) void message.info(outcome.notice);
+        return;
+      }
+      if (outcome.status === 401) return; // the HTTP client has signed out
+      setFailure(outcome.error);
+      void message.error(outcome.error);
+      if (outcome.kept) {
+        fromBottom.current = 0;
+        append(outcome.kept);
+      }
+    } catch {
+      /* not an HTTP failure: nothing was sent */
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  // S sends while the reply box (not a text field in it) has focus.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 's' && event.key !== 'S') return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    if (!event.currentTarget.contains(event.target as Node) || isEditable(event.target)) return;
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <div data-testid="conversation-panel" data-app-id={appId} data-wx-user-id={wxUserId}>
+      <div ref={scroller} onScroll={onScroll} data-testid="conversation-history" style={{ height, overflowY: 'auto', background: '#f2f2f2', padding: '4px 12px', borderRadius: 4 }}>
+        <div ref={inner}>
+          <div style={{ textAlign: 'center', padding: '8px 0', fontSize: 12 }}>
+            {!loaded ? (
+              <Spin size="small" />
+            ) : hasMore ? (
+              <Button type="link" size="small" loading={loading} onClick={() => void loadMore()} data-testid="load-more">
+                {t('wxmp.conversation.loadMore')}
+              </Button>
+            ) : (
+              <Typography.Text type="secondary" data-testid="no-more">
+                {t('wxmp.conversation.noMore')}
+              </Typography.Text>
+            )}
+          </div>
+          {messages.map((m) => (
+            <Bubble key={m.id} message={m} mapKey={mapKey} />
+          ))}
+        </div>
+      </div>
+      {canSend && (
+        <div tabIndex={0} onKeyDown={onKeyDown} data-testid="reply-box" style={{ marginTop: 12, outline: 'none' }}>
+          {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(undefined)} style={{ marginBottom: 8 }} data-testid="send-error" />}
+          <ReplyEditor key={editorKey} appId={appId} value={reply} onChange={setReply} oneNews />
+          <Space style={{ width: '100%', justifyContent: 'flex-end', marginTop: 8 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('wxmp.conversation.sendHint')}
+            </Typography.Text>
+            <Button type="primary" icon={<SendOutlined />} loading={sending} onClick={() => void send()} data-testid="send-button">
+              {t('wxmp.conversation.send')}
+            </Button>
+          </Space>
+        </div>
+      )}
+    </div>
+  );
+}
