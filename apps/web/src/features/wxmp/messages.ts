@@ -137,7 +137,7 @@ addMessages(
       voiceExpired: '语音已过期', videoExpired: '视频已过期', videoCannotPlay: '该视频暂时无法播放，请稍后再试', voiceCannotPlay: '该语音暂时无法播放，请稍后再试',
       videoPlaying: '视频播放', playVoice: '播放语音', stopVoice: '停止播放', playVideo: '播放视频', seconds: '{{n}}″',
       failed: '发送失败', failedReason: '发送失败：{{msg}}', sent: '发送成功', refused: '无法发送',
-      follower: '用户', account: '公众号', location: '位置', coordinates: '纬度 {{lat}}，经度 {{lng}}', openMap: '在地图中查看',
+      follower: '用户', account: '公众号', location: '位置', coordinates: '纬度 {{latitude}}，经度 {{longitude}}', openMap: '在地图中查看',
       link: '链接', music: '音乐', news: '图文', shortvideo: '小视频', unknown: '[{{type}}]',
       events: {
         subscribe: '关注', unsubscribe: '取消关注', CLICK: '点击菜单', VIEW: '点击菜单链接', scancode_waitmsg: '扫码结果',
@@ -161,7 +161,7 @@ addMessages(
       voiceExpired: 'The voice has expired', videoExpired: 'The video has expired', videoCannotPlay: 'This video cannot be played now, try later', voiceCannotPlay: 'This voice cannot be played now, try later',
       videoPlaying: 'Video playing', playVoice: 'Play voice', stopVoice: 'Stop', playVideo: 'Play video', seconds: '{{n}}″',
       failed: 'Not sent', failedReason: 'Not sent: {{msg}}', sent: 'Sent', refused: 'Cannot send',
-      follower: 'Follower', account: 'Account', location: 'Location', coordinates: 'Latitude {{lat}}, longitude {{lng}}', openMap: 'Open in map',
+      follower: 'Follower', account: 'Account', location: 'Location', coordinates: 'Latitude {{latitude}}, longitude {{longitude}}', openMap: 'Open in map',
       link: 'Link', music: 'Music', news: 'News', shortvideo: 'Short video', unknown: '[{{type}}]',
       events: {
         subscribe: 'Subscribed', unsubscribe: 'Unsubscribed', CLICK: 'Menu click', VIEW: 'Menu link', scancode_waitmsg: 'Scan result',

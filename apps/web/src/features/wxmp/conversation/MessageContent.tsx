@@ -174,7 +174,7 @@ function LocationMessage({ message, mapKey }: { message: ConversationMessage; ma
       <Typography.Text>
         <EnvironmentOutlined /> {label || t('wxmp.conversation.location')}
       </Typography.Text>
-      {known && <Typography.Text type="secondary">{t('wxmp.conversation.coordinates', { lat, lng })}</Typography.Text>}
+      {known && <Typography.Text type="secondary">{t('wxmp.conversation.coordinates', { latitude: lat, longitude: lng })}</Typography.Text>}
       {known && mapKey && (
         <a href={mapLinkUrl(lat, lng, label, mapKey)} target="_blank" rel="noreferrer" data-testid="location-map">
           <img src={staticMapUrl(lat, lng, mapKey)} width={MAP_SIZE.width} height={MAP_SIZE.height} alt={label} style={{ display: 'block' }} />

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { okReply, pageOf, startApiServer, type Received, type TestApiServer } from '../../../shared/testing/api-server';
+import { renderWithApp, signInWith } from '../../../shared/testing/render';
+import type { ConversationMessage } from '../conversation/history';
+import WxMsgPage, { conversationFromQuery } from './WxMsgPage';
+
+const accounts = [
+  { appId: 'wx1', name: '食堂示范公众号' },
+  { appId: 'wx2', name: '第二个公众号' },
+];
+const row = (id: number, fields: Partial<ConversationMessage> = {}): ConversationMessage => ({
+  id: String(id), appId: 'wx1', wxUserId: '7', type: '1', repType: 'text', repContent: `内容${id}`, readFlag: '0',
+  nickName: '小王同学', createTime: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(), ...fields,
+});
+const rows = [row(1), row(2, { repType: 'event', repEvent: 'subscribe', repContent: null, readFlag: '1' }), row(3, { wxUserId: '8', nickName: '李阿姨', appId: 'wx2' })];
+
+function route({ method, path, query }: Received) {
+  if (method === 'GET' && path === '/weixin/wxapp/list') return okReply(accounts);
+  if (method === 'GET' && path === '/weixin/wxmsg/page') {
+    const mine = rows.filter((r) => r.appId === query.appId && (!query.wxUserId || r.wxUserId === query.wxUserId) && (!query.readFlag || r.readFlag === query.readFlag));
+    return okReply(pageOf(mine, Number(query.current), Number(query.size)));
+  }
+  if (method === 'PUT' && path === '/weixin/wxmsg') return okReply(row(1, { readFlag: '1' }));
+  return undefined;
+}
+
+let server: TestApiServer;
+beforeAll(async () => {
+  server = await startApiServer(route);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.received.length = 0;
+  signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:add', 'wxmp:wxmsg:edit']);
+});
+
+const renderAt = (url: string) =>
+  renderWithApp(
+    <MemoryRouter initialEntries={[url]}>
+      <WxMsgPage />
+    </MemoryRouter>,
+  );
+
+describe('WxMsgPage (用户消息)', { timeout: 30_000 }, () => {
+  it('reads the conversation to open from the query', () => {
+    expect(conversationFromQuery('?appId=wx1&wxUserId=7&nickName=%E5%B0%8F%E7%8E%8B')).toEqual({ appId: 'wx1', wxUserId: '7', nickName: '小王' });
+    expect(conversationFromQuery('?appId=wx1')).toBeUndefined();
+  });
+
+  it("lists the first account's messages with content by type and opens a follower's conversation from a row", async () => {
+    renderAt('/views/wxmp/wxmsg/index');
+    const table = await screen.findByTestId('resource-page');
+    await within(table).findByText('内容1');
+    expect(server.calls('GET', '/weixin/wxmsg/page')[0]!.query).toMatchObject({ appId: 'wx1', current: '1', size: '20', descs: 'create_time' });
+    expect(within(table).getByTestId('event-message')).toHaveTextContent('关注');
+    expect(within(table).queryByText('内容3')).toBeNull();
+
+    const first = within(table).getByText('内容1').closest('tr')!;
+    expect(first).toHaveTextContent('文本');
+    expect(first).toHaveTextContent('否');
+    await userEvent.click(within(first).getByRole('button', { name: /消息/ }));
+    const panel = await screen.findByTestId('conversation-panel');
+    expect(panel).toHaveAttribute('data-wx-user-id', '7');
+    await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/page').some((r) => r.query.wxUserId === '7' && r.query.size === '14')).toBe(true));
+    expect(within(screen.getByRole('dialog')).getByText('用户消息：小王同学')).toBeInTheDocument();
+  });
+
+  it('marks an unread row read with wxmp:wxmsg:edit', async () => {
+    renderAt('/views/wxmp/wxmsg/index');
+    const table = await screen.findByTestId('resource-page');
+    const first = (await within(table).findByText('内容1')).closest('tr')!;
+    await userEvent.click(within(first).getByRole('button', { name: /标为已读/ }));
+    await waitFor(() => expect(server.calls('PUT', '/weixin/wxmsg')[0]?.body).toEqual({ id: '1', readFlag: '1' }));
+  });
+
+  it('hides mark read without wxmp:wxmsg:edit', async () => {
+    signInWith(['wxmp:wxmsg:index']);
+    renderAt('/views/wxmp/wxmsg/index');
+    const table = await screen.findByTestId('resource-page');
+    await within(table).findByText('内容1');
+    expect(within(table).queryByRole('button', { name: /标为已读/ })).toBeNull();
+  });
+
+  it('opens the conversation named in the URL (the bell) and selects its account', async () => {
+    renderAt('/views/wxmp/wxmsg/index?appId=wx2&wxUserId=8&nickName=%E6%9D%8E%E9%98%BF%E5%A7%A8');
+    const panel = await screen.findByTestId('conversation-panel');
+    expect(panel).toHaveAttribute('data-app-id', 'wx2');
+    expect(panel).toHaveAttribute('data-wx-user-id', '8');
+    await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/page').some((r) => r.query.appId === 'wx2' && r.query.wxUserId === '8')).toBe(true));
+    await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/page').some((r) => r.query.appId === 'wx2' && !r.query.wxUserId)).toBe(true));
+  });
+
+  it('refuses without wxmp:wxmsg:index', () => {
+    signInWith([]);
+    renderAt('/views/wxmp/wxmsg/index');
+    expect(screen.getByText('403')).toBeInTheDocument();
+  });
+});
