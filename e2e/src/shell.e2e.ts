@@ -92,15 +92,14 @@ describe.skipIf(!hasBrowser())('the shell', () => {
     await expect.poll(() => page.locator('.page-pane').count()).toBe(1);
   });
 
-  // Skipped: times out or finds two confirm buttons under CI load; see the session note on issue 4/5.
-  it.skip('finds menu entries by a case-insensitive label prefix and opens them (in either language)', async () => {
+  it('finds menu entries by a case-insensitive label prefix and opens them (in either language)', async () => {
     const page = await signedIn();
     const search = page.getByTestId('menu-search');
-    await search.fill('用户');
     const options = page.locator('.ant-select-dropdown:visible [data-testid=search-option]');
-    await options.first().waitFor();
-    const found = (await options.allInnerTexts()).map((s) => s.split('/')[0]!.trim());
-    expect(found).toEqual(['用户管理', '用户标签', '用户消息']);
+    // The dropdown re-renders while it opens, so read its labels until they settle.
+    const labels = async () => (await options.allInnerTexts()).map((s) => s.split('/')[0]!.trim());
+    await search.fill('用户');
+    await expect.poll(labels).toEqual(['用户管理', '用户标签', '用户消息']);
     await options.filter({ hasText: '用户标签' }).click();
     await page.waitForURL('**/wxmp/wxusertags');
     // English labels: a lower-case prefix still matches.
@@ -108,9 +107,7 @@ describe.skipIf(!hasBrowser())('the shell', () => {
     await page.locator('.ant-dropdown:visible').getByText('English').click();
     await sideMenu(page).getByText('System', { exact: true }).waitFor();
     await search.fill('user');
-    await options.first().waitFor();
-    const english = (await options.allInnerTexts()).map((s) => s.split('/')[0]!.trim());
-    expect(english).toEqual(['Users']);
+    await expect.poll(labels).toEqual(['Users']);
     await search.fill('ORD');
     await options.filter({ hasText: 'Order list' }).click();
     await page.waitForURL('**/order/list');
@@ -145,14 +142,12 @@ describe.skipIf(!hasBrowser())('the shell', () => {
     await drawer.getByText('角色管理', { exact: true }).click();
     await page.waitForURL('**/admin/role');
     await expect.poll(() => drawer.isVisible()).toBe(false);
-    await page.screenshot({ path: '/tmp/canteen-screen-0.png' });
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect.poll(() => shell.getAttribute('data-screen')).toBe('3');
     await page.getByTestId('sider').waitFor();
   });
 
-  // Skipped: times out or finds two confirm buttons under CI load; see the session note on issue 4/5.
-  it.skip('applies every theme at once, remembers it, and applies a theme colour', async () => {
+  it('applies every theme at once, remembers it, and applies a theme colour', async () => {
     const page = await signedIn();
     await openFromMenu(page, '系统管理', '用户管理');
     for (const name of ['colourful', 'black', 'gradient', 'default']) {
@@ -160,8 +155,6 @@ describe.skipIf(!hasBrowser())('the shell', () => {
       await page.getByTestId(`theme-${name}`).click();
       await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(name);
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `/tmp/canteen-theme-${name}.png` });
     }
     await page.getByTestId('theme-button').click();
     await page.getByTestId('theme-black').click();
@@ -171,8 +164,8 @@ describe.skipIf(!hasBrowser())('the shell', () => {
     await page.getByTestId('theme-default').click();
     // Colour: the default #409EFF, then a preset, at once and remembered.
     const selected = sideMenu(page).locator('.ant-menu-item-selected');
-    const before = await background(selected);
-    expect(before).toBe('rgb(64, 158, 255)');
+    // The menu animates its colours after a theme change, so wait for them to settle.
+    await expect.poll(() => background(selected)).toBe('rgb(64, 158, 255)');
     await page.getByTestId('color-button').click();
     await page.locator('.ant-color-picker-presets-color').nth(5).click();
     await expect.poll(() => background(selected)).toBe('rgb(245, 34, 45)');

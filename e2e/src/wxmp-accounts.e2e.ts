@@ -25,15 +25,13 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
     await info.waitFor();
     expect(await page.getByTestId('access-url').innerText()).toBe(`${session.server.url}/weixin/portal/wx6c3a1e5f0b7d9246`);
     expect(await page.getByTestId('access-token').innerText()).toBe('canteendemotoken');
-    await page.screenshot({ path: '/tmp/wxmp-shots/accounts-access.png' });
     await visibleModal(page).locator('.ant-modal-close').click();
 
     await row.getByRole('button', { name: /查看access-token/ }).click();
     await expect.poll(async () => (await page.getByTestId('current-access-token').innerText().catch(() => '')).length).toBeGreaterThan(10);
   });
 
-  // Skipped: times out or finds two confirm buttons under CI load; see the session note on issue 4/5.
-  it.skip('syncs followers with a progress bar, tags selected rows, edits a remark, and manages tags', async () => {
+  it('syncs followers with a progress bar, tags selected rows, edits a remark, and manages tags', async () => {
     const page = await session.newPage('/login');
     await signIn(page, 'admin');
     await openFromMenu(page, '公众号管理', '公众号用户');
@@ -56,6 +54,9 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
     const dialog = visibleModal(page);
     await dialog.getByTestId('tagging-select').click();
     await page.locator('.ant-select-dropdown:visible').getByText('外卖常客', { exact: true }).click();
+    // A multiple select keeps its list open over the dialog's buttons: close it first.
+    await dialog.locator('.ant-modal-title').click();
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: ok }).click();
     await expect.poll(() => row('陈师傅').innerText()).toContain('外卖常客');
 
@@ -64,7 +65,6 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
     await page.getByTestId('remark-input').fill('常点沙拉');
     await visibleModal(page).getByRole('button', { name: ok }).click();
     await expect.poll(() => row('Lucy').innerText()).toContain('常点沙拉');
-    await page.screenshot({ path: '/tmp/wxmp-shots/followers.png' });
 
     // Tags: create, rename, delete.
     await openFromMenu(page, '公众号管理', '用户标签');
@@ -83,6 +83,5 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
     await renamed.getByRole('button', { name: /删\s*除/ }).click();
     await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ok }).click();
     await renamed.waitFor({ state: 'detached' });
-    await page.screenshot({ path: '/tmp/wxmp-shots/tags.png' });
   });
 });
