@@ -12,7 +12,15 @@ import { web } from './suites/web.js';
 import { conversations } from './suites/conversations.js';
 
 /** Every suite, in order; later work adds its own. */
-const suites: Array<(ctx: BenchContext) => Promise<Figure[]>> = [foundation, live, messaging, identity, conversations, web];
+const allSuites: Record<string, (ctx: BenchContext) => Promise<Figure[]>> = { foundation, live, messaging, identity, conversations, web };
+// `npm run bench -- web live` runs only those suites (a quick look while working); no names runs them all.
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in allSuites));
+if (unknown.length) {
+  console.error(`unknown bench suite ${unknown.join(', ')}: use ${Object.keys(allSuites).join(', ')}`);
+  process.exit(2);
+}
+const suites = wanted.length ? wanted.map((name) => allSuites[name]!) : Object.values(allSuites);
 
 const format = (f: Figure) => {
   const ratio = f.ratio === undefined ? '' : `  (${(f.ratio * 100).toFixed(0)} % of baseline)`;
