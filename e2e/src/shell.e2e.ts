@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import path from 'node:path';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
+import { repoRoot } from './paths.js';
 import { apiToken, call, openFromMenu, sideMenu, signIn, storageItem, tab, tabBar, tabLabels, tabMenu } from './shell-pages.js';
 
 /** The computed background colour of an element (evaluated in the page). */
@@ -155,6 +157,9 @@ describe.skipIf(!hasBrowser())('the shell', () => {
       await page.getByTestId(`theme-${name}`).click();
       await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe(name);
       await page.keyboard.press('Escape');
+      await page.locator('.ant-dropdown:visible').waitFor({ state: 'detached' });
+      // One picture per theme, to look at (test-results/ is not committed).
+      await page.screenshot({ path: path.join(repoRoot, 'test-results', `theme-${name}.png`) });
     }
     await page.getByTestId('theme-button').click();
     await page.getByTestId('theme-black').click();
