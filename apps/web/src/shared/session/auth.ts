@@ -93,8 +93,17 @@ export async function completeSignIn(tokens: TokenSet): Promise<void> {
   }
 }
 
+const logoutListeners = new Set<() => unknown>();
+
+/** Lets what is bound to the server session (the live channel) end before the tokens are revoked. */
+export function beforeLogout(listener: () => unknown): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
 /** Revokes the tokens on the server (a failure does not keep the user signed in), then clears locally. */
 export async function logout(): Promise<void> {
+  await Promise.allSettled([...logoutListeners].map(async (listener) => listener()));
   try {
     await api.delete<boolean>('/auth/token/logout', { silent: true });
   } catch {
