@@ -182,7 +182,7 @@ export function ResourcePage<T extends object>({ def, query, title, extra }: Res
 
   const canEdit = def.form !== undefined && can(def.permissions?.edit);
   const canDel = can(def.permissions?.del) && def.permissions?.del !== undefined;
-  const canAdd = def.form !== undefined && can(def.permissions?.add);
+  const canAdd = def.form !== undefined && can(def.permissions?.add) && (!def.canAddTo || (list.isSuccess && def.canAddTo(records)));
   const rowActions = (def.rowActions ?? []).filter((a) => can(a.permission));
   const addChild = mode === 'tree' && def.tree?.addChild !== undefined && def.tree.addChild !== false && canAdd;
   const addChildTo = (row: T) => addChild && (typeof def.tree?.addChild === 'function' ? def.tree.addChild(row) : true);

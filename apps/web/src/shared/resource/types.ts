@@ -168,4 +168,6 @@ export interface ResourceDef<T> {
   expand?: { render: (row: T) => ReactNode; rowExpandable?: (row: T) => boolean };
   /** Whether the delete action applies to a row (e.g. not to oneself). */
   canDelete?: (row: T) => boolean;
+  /** Whether the add button is offered for the loaded rows (e.g. at most one record). */
+  canAddTo?: (rows: T[]) => boolean;
 }
