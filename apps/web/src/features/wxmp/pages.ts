@@ -7,4 +7,6 @@ export const wxmpPages: Record<string, () => Promise<{ default: ComponentType }>
   'views/wxmp/wxusertags/index': () => import('./tags/TagsPage'),
   'views/wxmp/wxmaterial/index': () => import('./materials/MaterialsPage'),
   'views/wxmp/wxmsg/index': () => import('./wxmsg/WxMsgPage'),
+  'views/wxmp/wxautoreply/index': () => import('./autoreply/AutoReplyPage'),
+  'views/wxmp/wxmenu/index': () => import('./menu/MenuPage'),
 };
