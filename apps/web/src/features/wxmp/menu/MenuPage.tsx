@@ -112,7 +112,7 @@ function ButtonSettings({ appId, path, button, onChange }: { appId: string; path
         <Input value={button.name} onChange={(e) => onChange({ name: e.target.value })} data-testid="menu-name" />
       </Form.Item>
       {parent ? (
-        <Alert type="info" showIcon message={t('wxmp.menu.hasSubs')} />
+        <Alert type="info" showIcon title={t('wxmp.menu.hasSubs')} />
       ) : (
         <>
           <Form.Item label={t('wxmp.menu.type')} required>
