@@ -117,7 +117,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { signedIn: true },
     schema: { tags, summary: '退出登录', response: { 200: booleanAnswer } },
   }, async (request) => {
-    await tokens.revoke(currentUser(request).tokenId);
+    const { tokenId } = currentUser(request);
+    await tokens.revoke(tokenId);
+    // The live sockets signed in with this token set close now, on every instance, not at the next re-check.
+    await request.server.live.revoke({ tokenIds: [tokenId] });
     return ok(true);
   });
 };
