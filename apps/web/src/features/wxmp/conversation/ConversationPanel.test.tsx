@@ -11,6 +11,13 @@ import { MessageContent } from './MessageContent';
 
 const clip = { play: vi.fn(), stop: vi.fn(), onEnded: vi.fn(), duration: () => 3, destroy: vi.fn() };
 vi.mock('./audio', () => ({ loadClip: vi.fn(() => Promise.resolve(clip)) }));
+// The app's live channel: the panel's subscription is recorded and fed by the test.
+const live = vi.hoisted(() => ({ subscriptions: new Map<string, (body: unknown) => void>() }));
+vi.mock('../../../shared/live/useLiveSubscription', () => ({
+  useLiveSubscription: (destination: string | null, handler: (body: unknown) => void) => {
+    if (destination) live.subscriptions.set(destination, handler);
+  },
+}));
 
 const base = Date.UTC(2026, 0, 1);
 const msg = (id: number, fields: Partial<ConversationMessage> = {}): ConversationMessage => ({
@@ -191,6 +198,17 @@ describe('ConversationPanel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(shownIds()).toEqual([1, 200]));
     await waitFor(() => expect(server.calls('PUT', '/weixin/wxmsg')).toHaveLength(1));
     expect(server.calls('PUT', '/weixin/wxmsg')[0]!.body).toEqual({ id: '200', readFlag: '1' });
+  });
+
+  it("subscribes to the follower's destination on the live channel and appends what arrives there", async () => {
+    history = [msg(1)];
+    renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
+    await screen.findByTestId('no-more');
+    const handler = live.subscriptions.get('/weixin/wx_msg7');
+    expect(handler).toBeDefined();
+    act(() => handler!(msg(400, { readFlag: '0', repContent: '到店了' })));
+    await waitFor(() => expect(shownIds()).toEqual([1, 400]));
+    await waitFor(() => expect(server.calls('PUT', '/weixin/wxmsg')[0]?.body).toEqual({ id: '400', readFlag: '1' }));
   });
 
   it('takes live messages from the onLive feed too', async () => {

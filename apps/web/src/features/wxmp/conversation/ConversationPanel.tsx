@@ -3,12 +3,13 @@ import { Alert, App, Avatar, Button, Space, Spin, Tag, Tooltip, Typography } fro
 import { SendOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/resource';
+import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
 import { usePermission } from '../../../shared/session/session';
 import { ReplyEditor } from '../components/ReplyEditor';
 import { emptyReply, validateReply, type Reply } from '../components/reply';
 import { historyPage, markRead, sendMessage } from './api';
 import { appendMessage, isLastPage, PAGE_SIZE, prependPage, type ConversationMessage } from './history';
-import { onConversationMessage, type LiveFeed } from './live';
+import { conversationDestination, onConversationMessage, type LiveFeed } from './live';
 import { MessageContent } from './MessageContent';
 import '../messages';
 
@@ -16,7 +17,8 @@ export interface ConversationPanelProps {
   appId: string;
   wxUserId: string;
   /**
-   * An extra live feed (called with the panel's receiver, answers the unsubscribe). Messages
+   * An extra live feed (called with the panel's receiver, answers the unsubscribe). The panel
+   * always subscribes to `/weixin/wx_msg{wxUserId}` on the app's live channel, and messages
    * handed to `deliverConversationMessage` (./live) reach every open panel as well.
    */
   onLive?: LiveFeed;
@@ -186,13 +188,14 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
     if (loaded) toBottom();
   }, [loaded, toBottom]);
 
-  // Live messages: the shared seam, and the feed given by the parent.
+  // Live messages: the follower's STOMP destination, the shared seam, and the feed given by the parent.
   const receiveLive = useCallback(
     (incoming: ConversationMessage) => {
-      if (receive(incoming)) fromBottom.current = 0;
+      if (incoming && typeof incoming === 'object' && receive(incoming)) fromBottom.current = 0;
     },
     [receive],
   );
+  useLiveSubscription<ConversationMessage>(conversationDestination(wxUserId), receiveLive);
   useEffect(() => onConversationMessage(receiveLive), [receiveLive]);
   useEffect(() => {
     if (!onLive) return;

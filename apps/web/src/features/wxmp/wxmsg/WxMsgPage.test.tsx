@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -6,6 +6,9 @@ import { okReply, pageOf, startApiServer, type Received, type TestApiServer } fr
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import type { ConversationMessage } from '../conversation/history';
 import WxMsgPage, { conversationFromQuery } from './WxMsgPage';
+
+// No live channel in these tests.
+vi.mock('../../../shared/live/useLiveSubscription', () => ({ useLiveSubscription: () => undefined }));
 
 const accounts = [
   { appId: 'wx1', name: '食堂示范公众号' },
