@@ -9,6 +9,11 @@ import { wxAutoReply } from '../conversations/tables.js';
 import { normalizeReply, replyProblem, type ReplyFields, type StoredReply } from '../conversations/reply.js';
 
 export type AutoReplyType = '1' | '2' | '3';
+/** How long another instance's rule change may take to apply here. */
+export const RULES_TTL_MS = 2000;
+
+const rank = (rule: { repMate: string | null }) => (rule.repMate === '1' ? 1 : 2);
+const newestFirst = (a: { id: string }, b: { id: string }) => (BigInt(b.id) > BigInt(a.id) ? 1 : BigInt(b.id) < BigInt(a.id) ? -1 : 0);
 /** Incoming message types a default reply (type 2) may answer. */
 export const REQ_TYPES = ['text', 'image', 'voice', 'video', 'shortvideo', 'location', 'link'] as const;
 
@@ -103,10 +108,20 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
     return row;
   };
 
-  const firstRule = async (where: ReturnType<typeof and>, order = [desc(wxAutoReply.id)]) => {
-    const [row] = await db.select().from(wxAutoReply).where(where).orderBy(...order).limit(1);
-    return row ?? null;
+  /**
+   * Every push asks for a reply, so an account's rules are kept in memory: dropped here on every
+   * change, and re-read after RULES_TTL_MS so that changes made on another instance apply too.
+   */
+  const cache = new Map<string, { at: number; rules: Promise<Row[]> }>();
+  const rulesOf = (appId: string): Promise<Row[]> => {
+    const hit = cache.get(appId);
+    if (hit && Date.now() - hit.at < RULES_TTL_MS) return hit.rules;
+    const rules = db.select().from(wxAutoReply).where(eq(wxAutoReply.appId, appId));
+    cache.set(appId, { at: Date.now(), rules });
+    rules.catch(() => cache.delete(appId));
+    return rules;
   };
+  const changed = (appId: string) => cache.delete(appId);
 
   return {
     view,
@@ -130,6 +145,7 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
       await accounts.requireAppId(input.appId);
       const values = await check({ ...input, id: undefined });
       const [row] = await db.insert(wxAutoReply).values({ appId: input.appId, type: input.type, ...values }).returning().catch(translate);
+      changed(input.appId);
       return view(row!);
     },
 
@@ -138,12 +154,14 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
       if (existing.appId !== input.appId || existing.type !== input.type) throw badRequest('不能修改自动回复所属的公众号或回复类型');
       const values = await check(input);
       const [row] = await db.update(wxAutoReply).set({ ...values, updatedAt: new Date() }).where(eq(wxAutoReply.id, input.id)).returning().catch(translate);
+      changed(input.appId);
       return view(row!);
     },
 
     async remove(id: string) {
-      await get(id);
+      const existing = await get(id);
       await db.delete(wxAutoReply).where(eq(wxAutoReply.id, id));
+      changed(existing.appId);
     },
 
     /**
@@ -152,22 +170,18 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
      * default reply of the message type. Null when nothing matches.
      */
     async matchMessage(appId: string, msgType: string, text: string | null): Promise<StoredReply | null> {
-      // One statement (the callback answers within the platform's 5 seconds): rank 1 exact, 2 partial, 3 default.
-      const words = msgType === 'text' && text ? text : null;
-      const rank = sql`case when ${wxAutoReply.type} = '3' and ${wxAutoReply.repMate} = '1' then 1 when ${wxAutoReply.type} = '3' then 2 else 3 end`;
-      const [row] = await db.select().from(wxAutoReply).where(and(
-        eq(wxAutoReply.appId, appId),
-        words === null
-          ? and(eq(wxAutoReply.type, '2'), eq(wxAutoReply.reqType, msgType))
-          : sql`((${wxAutoReply.type} = '3' and ${wxAutoReply.repMate} = '1' and ${wxAutoReply.reqKey} = ${words.trim()})
-              or (${wxAutoReply.type} = '3' and ${wxAutoReply.repMate} = '2' and position(${wxAutoReply.reqKey} in ${words}) > 0)
-              or (${wxAutoReply.type} = '2' and ${wxAutoReply.reqType} = ${msgType}))`,
-      )).orderBy(rank, sql`length(coalesce(${wxAutoReply.reqKey}, '')) desc`, desc(wxAutoReply.id)).limit(1);
-      return row ?? null;
+      const rules = await rulesOf(appId);
+      if (msgType === 'text' && text) {
+        const exact = text.trim();
+        const keyword = rules.filter((r) => r.type === '3' && r.reqKey && (r.repMate === '1' ? r.reqKey === exact : text.includes(r.reqKey)));
+        const best = keyword.sort((a, b) => rank(a) - rank(b) || b.reqKey!.length - a.reqKey!.length || newestFirst(a, b))[0];
+        if (best) return best;
+      }
+      return rules.filter((r) => r.type === '2' && r.reqType === msgType).sort(newestFirst)[0] ?? null;
     },
 
     /** The reply on subscribe (type 1), or null. */
-    matchSubscribe: (appId: string): Promise<StoredReply | null> => firstRule(and(eq(wxAutoReply.appId, appId), eq(wxAutoReply.type, '1'))),
+    matchSubscribe: async (appId: string): Promise<StoredReply | null> => (await rulesOf(appId)).filter((r) => r.type === '1').sort(newestFirst)[0] ?? null,
   };
 }
 

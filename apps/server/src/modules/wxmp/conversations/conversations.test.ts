@@ -285,6 +285,21 @@ describe('history, read state and the bell', () => {
     expect(summary.unreadFollowers).toBe(after.records.length);
     expect(summary.todayFollowers).toBeGreaterThanOrEqual(2);
   });
+  it('keeps the bell summary equal to a full recount through batched inserts, reads and more inserts', async () => {
+    const fans = await Promise.all(['丙', '丁', '戊'].map((name) => follow(PLAIN, name)));
+    // Concurrent messages are stored in batches (several followers in one statement).
+    await Promise.all(fans.flatMap((fan, i) => Array.from({ length: 4 + i }, (_, k) => say(PLAIN, fan.follower.openid, `批量${i}-${k}`))));
+    const first = await wxUserIdOf(PLAIN, fans[0]!.follower.openid);
+    await get(`/weixin/wxmsg/page?appId=${PLAIN}&wxUserId=${first}&current=1&size=14`);
+    await Promise.all(fans.map((fan) => say(PLAIN, fan.follower.openid, '再来一条')));
+    const recount = `select m.wx_user_id::text as id, count(*)::int as n,
+        (array_agg(m.id order by m.create_time desc, m.id desc))[1]::text as last
+      from wx_msg m where m.app_id = $1 and m.type = '1' and m.read_flag = '0' and m.rep_type <> 'event' group by m.wx_user_id order by 1`;
+    const kept = `select s.wx_user_id::text as id, s.count_msg as n, s.last_msg_id::text as last from wx_unread s where s.app_id = $1 order by 1`;
+    const [expected, actual] = await Promise.all([recount, kept].map((q) => app.database.exclusive((exec) => exec(q, [PLAIN]))));
+    expect(actual).toEqual(expected);
+    expect(actual.find((row) => row.id === first)).toMatchObject({ n: 1 });
+  });
 });
 
 describe('sending', () => {

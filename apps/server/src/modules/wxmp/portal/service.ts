@@ -306,12 +306,24 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
       });
   };
 
+  // A batch starts after the pushes read in the same turn of the event loop have joined it: an
+  // idle server would otherwise store the first one alone and keep the others waiting for it.
+  const scheduled = new Set<string>();
+  const drainSoon = (appId: string) => {
+    if (scheduled.has(appId)) return;
+    scheduled.add(appId);
+    setImmediate(() => {
+      scheduled.delete(appId);
+      drain(appId);
+    });
+  };
+
   const storeBatched = (account: AccountRuntime, push: InboundMessage, key: string, c: Columns) =>
     new Promise<Record<string, unknown> | null>((resolve, reject) => {
       let queue = queues.get(account.appId);
       if (!queue) queues.set(account.appId, (queue = []));
       queue.push({ account, push, key, c, resolve, reject });
-      drain(account.appId);
+      drainSoon(account.appId);
     });
 
   /** After the answer: follower details from the platform, and our own copy of temporary media. */
