@@ -1,14 +1,13 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { App, AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Empty, Input, Layout, List, Menu, Popover, Tooltip } from 'antd';
+import { App, AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Input, Layout, Menu, Tooltip } from 'antd';
 import {
-  BellOutlined, BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined,
+  BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined,
   MenuUnfoldOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, SkinOutlined, CustomerServiceOutlined, UserOutlined,
 } from '@ant-design/icons';
 import screenfull from 'screenfull';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_THEME_COLOR, LOG_BADGE_MAX } from '@canteen/contract';
-import { useBell } from '../../shared/bell/bell';
 import { useErrorLog } from '../../shared/errorlog/errorlog';
 import { changeLanguage, type Language } from '../../shared/i18n';
 import { logout } from '../../shared/session/auth';
@@ -18,6 +17,7 @@ import { LOGIN_PATH } from '../guards';
 import { firstEntryUnder, hrefOf, searchMenu, type MenuEntry } from '../menu';
 import { useScreenClass } from '../stores/screen';
 import { THEMES, useSettings, type ThemeName } from '../stores/settings';
+import { Bell } from './Bell';
 import { MenuIcon } from './icons';
 import type { Target } from './targets';
 
@@ -66,41 +66,6 @@ function MenuSearch({ entries }: { entries: MenuEntry[] }) {
     >
       <Input prefix={<SearchOutlined />} placeholder={t('shell.header.search')} allowClear data-testid="menu-search" />
     </AutoComplete>
-  );
-}
-
-function Bell() {
-  const { t } = useTranslation();
-  const count = useBell((s) => s.count);
-  const rows = useBell((s) => s.rows);
-  const open = (index: number) => {
-    const bell = useBell.getState();
-    const row = bell.rows[index];
-    if (!row) return;
-    bell.onOpen?.(row);
-    bell.remove(row);
-  };
-  const content = rows.length ? (
-    <List
-      size="small"
-      style={{ width: 300, maxHeight: 360, overflow: 'auto' }}
-      dataSource={rows}
-      renderItem={(row, index) => (
-        <List.Item style={{ cursor: 'pointer' }} onClick={() => open(index)}>
-          <List.Item.Meta avatar={<Avatar src={row.headimgUrl} icon={<UserOutlined />} />} title={`${row.nickName} · ${row.appName}`} description={row.createTime} />
-          <Badge count={row.countMsg} />
-        </List.Item>
-      )}
-    />
-  ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.header.noMessages')} />
-  );
-  return (
-    <Popover content={content} title={t('shell.header.bell')} trigger="click" placement="bottomRight">
-      <Badge count={count} size="small" offset={[-4, 4]}>
-        <Button type="text" icon={<BellOutlined />} aria-label={t('shell.header.bell')} data-testid="bell" />
-      </Badge>
-    </Popover>
   );
 }
 

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 
 /** One unread follower message in the bell (the specification's message row). */
 export interface BellRow {
+  /** The follower's latest unread message. */
   id?: string;
   appId: string;
   appName: string;
@@ -10,21 +11,46 @@ export interface BellRow {
   headimgUrl?: string;
   countMsg: number;
   createTime: string;
+  /** Of the latest message, for the summary line. */
+  repType?: string;
+  repContent?: string | null;
+}
+
+/** The fields of a live or stored conversation message the bell reads. */
+export interface BellMessage {
+  id?: string;
+  appId: string;
+  appName?: string | null;
+  wxUserId: string;
+  nickName?: string | null;
+  headimgUrl?: string | null;
+  createTime: string;
+  type?: string;
+  repType?: string;
+  repContent?: string | null;
 }
 
 interface BellState {
   /** The unread count the header shows. */
   count: number;
   rows: BellRow[];
-  /** What clicking a row does (the messaging work opens the conversation); the row then leaves the list. */
+  /** What clicking a row does instead of the default (opening the conversation); the row then leaves the list. */
   onOpen?: (row: BellRow) => void;
   setRows: (rows: BellRow[], count?: number) => void;
   setCount: (count: number) => void;
   setOnOpen: (onOpen: ((row: BellRow) => void) | undefined) => void;
   remove: (row: BellRow) => void;
+  /** A new follower message: that follower's row moves (or comes) to the top with one more unread. */
+  receive: (message: BellMessage) => void;
+  clear: () => void;
 }
 
-/** The header bell's contents; the messaging work fills it, the shell shows it. */
+const sameFollower = (a: { appId: string; wxUserId: string }, b: { appId: string; wxUserId: string }) => a.appId === b.appId && a.wxUserId === b.wxUserId;
+
+/** The bell's page query of the specification: one row per follower (latest unread message plus countMsg). */
+export const BELL_QUERY = { current: 1, size: 10, descs: 'create_time', notInRepType: 'event', type: '1', readFlag: '0' } as const;
+
+/** The header bell's contents; the shell fills it (shell/Bell.tsx) and shows it. */
 export const useBell = create<BellState>()((set) => ({
   count: 0,
   rows: [],
@@ -33,7 +59,29 @@ export const useBell = create<BellState>()((set) => ({
   setOnOpen: (onOpen) => set({ onOpen }),
   remove: (row) =>
     set((s) => {
-      const rows = s.rows.filter((r) => !(r.appId === row.appId && r.wxUserId === row.wxUserId));
-      return { rows, count: Math.max(0, s.count - (row.countMsg || 1)) };
+      const gone = s.rows.find((r) => sameFollower(r, row));
+      if (!gone) return {};
+      return { rows: s.rows.filter((r) => r !== gone), count: Math.max(0, s.count - (gone.countMsg || 1)) };
     }),
+  receive: (message) =>
+    set((s) => {
+      // The bell lists what followers sent; the account's own messages and events are not unread mail.
+      if ((message.type !== undefined && message.type !== '1') || message.repType === 'event') return {};
+      const previous = s.rows.find((r) => sameFollower(r, message));
+      if (previous && message.id !== undefined && previous.id === message.id) return {}; // delivered twice
+      const row: BellRow = {
+        id: message.id,
+        appId: message.appId,
+        appName: message.appName ?? previous?.appName ?? '',
+        wxUserId: message.wxUserId,
+        nickName: message.nickName ?? previous?.nickName ?? '',
+        headimgUrl: message.headimgUrl ?? previous?.headimgUrl,
+        countMsg: (previous?.countMsg ?? 0) + 1,
+        createTime: message.createTime,
+        repType: message.repType,
+        repContent: message.repContent,
+      };
+      return { rows: [row, ...s.rows.filter((r) => r !== previous)], count: s.count + 1 };
+    }),
+  clear: () => set({ rows: [], count: 0 }),
 }));

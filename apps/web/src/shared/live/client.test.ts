@@ -1,81 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import WebSocket, { WebSocketServer } from 'ws';
-// The server's own broker (apps/server/src/live), on a plain WebSocket server: the real
-// protocol handling, without a database behind it.
-import { DELIVER_TOPIC, REVOKED_TOPIC, StompBroker, SUBPROTOCOLS, type LiveUser } from '../../../../server/src/live/broker';
-import { createMemoryBus, type MessageBus } from '../../../../server/src/live/bus';
 import { backoffDelay, LiveClient, type LiveClientOptions, type TokenRequest } from './client';
-
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** A real broker listening on a random port; tokens are `t<n>` with token set id `<n>`. */
-class TestBroker {
-  readonly bus: MessageBus = createMemoryBus(silent);
-  readonly revoked = new Set<string>();
-  /** Tokens whose user lacks wxmp:wxmsg:index. */
-  readonly withoutPermission = new Set<string>();
-  readonly connects: string[] = [];
-  broker!: StompBroker;
-  server!: WebSocketServer;
-  port = 0;
-
-  async start(port = 0) {
-    this.broker = new StompBroker({
-      bus: this.bus,
-      log: silent,
-      heartBeatMs: 200,
-      authenticate: async (token): Promise<LiveUser | null> => {
-        this.connects.push(token);
-        if (this.revoked.has(token) || !/^t\d+$/.test(token)) return null;
-        const permissions = new Set(this.withoutPermission.has(token) ? [] : ['wxmp:wxmsg:index']);
-        return { id: '1', username: 'admin', permissions, tokenId: token.slice(1) };
-      },
-    });
-    this.server = new WebSocketServer({ port, host: '127.0.0.1', handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false });
-    this.server.on('connection', (socket) => this.broker.accept(socket));
-    await new Promise<void>((resolve) => this.server.once('listening', () => resolve()));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  get url() {
-    return `ws://127.0.0.1:${this.port}/weixin/ws`;
-  }
-
-  publish(destination: string, body: unknown) {
-    return this.bus.publish(DELIVER_TOPIC, { destinations: [destination], body });
-  }
-
-  revoke(tokenId: string) {
-    this.revoked.add(`t${tokenId}`);
-    return this.bus.publish(REVOKED_TOPIC, { tokenIds: [tokenId] });
-  }
-
-  stats() {
-    return this.broker.stats();
-  }
-
-  /** Stops listening and drops every socket (a server restart or an outage). */
-  async stop() {
-    this.broker.close();
-    for (const socket of this.server.clients) socket.terminate();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  async close() {
-    await this.stop();
-    await this.bus.close();
-  }
-}
-
-const until = async (done: () => boolean, what: string, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-
+// A real broker: the server's own StompBroker on a WebSocket server (see test-broker.ts).
+import { nodeSocket, TestBroker, until } from './test-broker';
 let broker: TestBroker;
 let client: LiveClient | undefined;
 let tokenRequests: TokenRequest[];
@@ -88,7 +14,7 @@ const makeClient = (options: Partial<LiveClientOptions> = {}) => {
       tokenRequests.push(request);
       return currentToken;
     },
-    webSocketFactory: (url) => new WebSocket(url, ['v12.stomp', 'v11.stomp']),
+    webSocketFactory: nodeSocket,
     heartbeatMs: 200,
     baseDelayMs: 20,
     maxDelayMs: 200,

@@ -1,0 +1,123 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useBell } from '../../shared/bell/bell';
+import { signOutLocally } from '../../shared/session/auth';
+import { okReply, pageOf, startApiServer, type TestApiServer } from '../../shared/testing/api-server';
+import { renderWithApp, signInWith } from '../../shared/testing/render';
+import { nodeSocket, TestBroker, until } from '../../shared/live/test-broker';
+import '../messages';
+import { Bell } from './Bell';
+
+// The app's live client, pointed at a real broker (the server's StompBroker) for these tests.
+const target = vi.hoisted(() => ({ url: '' }));
+vi.mock('../../shared/live/live', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../shared/live/live')>();
+  let client: ReturnType<typeof original.createSessionLiveClient> | undefined;
+  return {
+    ...original,
+    liveClient: () => (client ??= original.createSessionLiveClient({ url: () => target.url, webSocketFactory: nodeSocket, heartbeatMs: 0, baseDelayMs: 20, idleCloseMs: 0 })),
+  };
+});
+
+const bellRow = (wxUserId: string, countMsg: number, minute: number) => ({
+  id: `m${wxUserId}${minute}`, appId: 'wx1', appName: '食堂示范公众号', wxUserId, nickName: `粉丝${wxUserId}`, headimgUrl: null,
+  type: '1', repType: 'text', repContent: `你好${wxUserId}`, readFlag: '0', countMsg, createTime: new Date(Date.UTC(2026, 0, 1, 8, minute)).toISOString(),
+});
+
+let server: TestApiServer;
+let broker: TestBroker;
+beforeAll(async () => {
+  server = await startApiServer(({ method, path }) =>
+    method === 'GET' && path === '/weixin/wxmsg/page' ? okReply(pageOf([bellRow('7', 2, 5), bellRow('8', 1, 3)])) : undefined);
+  broker = new TestBroker();
+  await broker.start();
+  target.url = broker.url;
+});
+afterAll(async () => {
+  await server.close();
+  await broker.close();
+});
+beforeEach(() => {
+  server.received.length = 0;
+  broker.connects.length = 0;
+});
+afterEach(() => {
+  act(() => signOutLocally());
+});
+
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{location.pathname + location.search}</div>;
+}
+
+const renderBell = () =>
+  renderWithApp(
+    <MemoryRouter initialEntries={['/wel/index']}>
+      <Bell />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+const rowNames = () => screen.queryAllByTestId('bell-row').map((r) => r.getAttribute('data-wx-user-id'));
+
+describe('header bell', { timeout: 30_000 }, () => {
+  it('asks nothing and opens no socket without wxmp:wxmsg:index', async () => {
+    signInWith(['sys:user:index']);
+    renderBell();
+    await userEvent.click(screen.getByTestId('bell'));
+    expect(await screen.findByText('暂无未读消息')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.calls('GET', '/weixin/wxmsg/page')).toEqual([]);
+    expect(broker.connects).toEqual([]);
+  });
+
+  it('loads the unread rows with the specification’s query and follows /weixin/wx_msg live', async () => {
+    signInWith(['wxmp:wxmsg:index']);
+    renderBell();
+    await waitFor(() => expect(screen.getByTestId('bell-badge')).toHaveTextContent('3'));
+    expect(server.calls('GET', '/weixin/wxmsg/page')[0]!.query).toEqual({
+      current: '1', size: '10', descs: 'create_time', notInRepType: 'event', type: '1', readFlag: '0',
+    });
+    await userEvent.click(screen.getByTestId('bell'));
+    await waitFor(() => expect(rowNames()).toEqual(['7', '8']));
+    expect(screen.getByText('粉丝7')).toBeInTheDocument();
+    expect(screen.getByText('你好7')).toBeInTheDocument();
+
+    await until(() => broker.stats().subscriptions === 1, 'bell subscription');
+    expect(broker.connects[0]).toBe('test-token');
+    // Follower 8 writes again: their row comes first with one more; a new follower 9 is inserted on top.
+    await broker.publish('/weixin/wx_msg', { ...bellRow('8', 0, 20), id: 'live1', repContent: '有位子吗？', countMsg: undefined });
+    await waitFor(() => expect(rowNames()).toEqual(['8', '7']));
+    expect(screen.getByText('有位子吗？')).toBeInTheDocument();
+    await broker.publish('/weixin/wx_msg', { ...bellRow('9', 0, 21), id: 'live2', repType: 'image', repContent: null, countMsg: undefined });
+    await waitFor(() => expect(rowNames()).toEqual(['9', '8', '7']));
+    expect(screen.getByText('[图片]')).toBeInTheDocument();
+    expect(useBell.getState().rows.map((r) => r.countMsg)).toEqual([1, 2, 2]);
+    expect(screen.getByTestId('bell-badge')).toHaveTextContent('5');
+  });
+
+  it('opens the conversation of a clicked row and drops the row', async () => {
+    signInWith(['wxmp:wxmsg:index']);
+    renderBell();
+    await userEvent.click(screen.getByTestId('bell'));
+    await waitFor(() => expect(rowNames()).toEqual(['7', '8']));
+    await userEvent.click(screen.getAllByTestId('bell-row')[0]!);
+    expect(screen.getByTestId('where')).toHaveTextContent('/views/wxmp/wxmsg/index?appId=wx1&wxUserId=7');
+    expect(useBell.getState().rows.map((r) => r.wxUserId)).toEqual(['8']);
+    expect(screen.getByTestId('bell-badge')).toHaveTextContent('1');
+  });
+
+  it('empties the bell and closes the socket on sign-out', async () => {
+    signInWith(['wxmp:wxmsg:index']);
+    renderBell();
+    await until(() => broker.stats().subscriptions === 1, 'bell subscription');
+    await waitFor(() => expect(useBell.getState().count).toBe(3));
+    act(() => signOutLocally());
+    await until(() => broker.stats().connections === 0, 'socket closed');
+    expect(useBell.getState().rows).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { api } from '../http/client';
+import { liveClient } from '../live/live';
+import { useLiveSubscription } from '../live/useLiveSubscription';
+import { usePermission } from '../session/session';
+import { BELL_QUERY, useBell, type BellMessage, type BellRow } from './bell';
+
+/** The specification: only this permission loads unread messages into the bell. */
+export const BELL_PERMISSION = 'wxmp:wxmsg:index';
+/** The live destination of every new follower message that is not an event. */
+export const BELL_DESTINATION = '/weixin/wx_msg';
+
+/** The bell's page call (GET /weixin/wxmsg/page with the specification's query). */
+export const fetchBellRows = async (): Promise<BellRow[]> =>
+  (await api.get<{ records: BellRow[]; total: number }>('/weixin/wxmsg/page', { params: BELL_QUERY, silent: true })).records;
+
+const time = (iso: string) => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? 0 : ms;
+};
+
+export interface BellFeed {
+  /** Loads the unread rows (again); overlapping requests coalesce into one more load. */
+  load: () => Promise<void>;
+  /** A live message for the bell. */
+  receive: (body: unknown) => void;
+  dispose: () => void;
+}
+
+const isMessage = (body: unknown): body is BellMessage =>
+  typeof body === 'object' && body !== null && typeof (body as BellMessage).appId === 'string' && typeof (body as BellMessage).wxUserId === 'string';
+
+/**
+ * Keeps the bell store up to date: page loads, plus live messages. A message that arrives while
+ * a load is running is applied after it, unless the loaded rows already hold it.
+ */
+export function createBellFeed(fetchRows: () => Promise<BellRow[]> = fetchBellRows): BellFeed {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let disposed = false;
+  let pending: BellMessage[] = [];
+
+  const loadOnce = async () => {
+    pending = [];
+    try {
+      const rows = await fetchRows();
+      if (disposed) return;
+      const bell = useBell.getState();
+      bell.setRows(rows);
+      for (const message of pending) {
+        const row = useBell.getState().rows.find((r) => r.appId === message.appId && r.wxUserId === message.wxUserId);
+        if (!row || (row.id !== message.id && time(row.createTime) < time(message.createTime))) bell.receive(message);
+      }
+    } catch {
+      // The bell stays as it was; the next reconnect or remount loads again.
+    } finally {
+      pending = [];
+    }
+  };
+
+  const load = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await loadOnce();
+      } while (again && !disposed);
+      running = undefined;
+    })();
+    return running;
+  };
+
+  return {
+    load,
+    receive: (body) => {
+      if (disposed || !isMessage(body)) return;
+      if (running) pending.push(body);
+      useBell.getState().receive(body);
+    },
+    dispose: () => {
+      disposed = true;
+    },
+  };
+}
+
+/**
+ * The shell's bell feed: with `wxmp:wxmsg:index`, loads the unread rows and follows
+ * `/weixin/wx_msg` live (loading again after each reconnect, to catch up); without it the bell
+ * stays empty and nothing is asked.
+ */
+export function useBellFeed(): void {
+  const allowed = usePermission(BELL_PERMISSION);
+  const [feed, setFeed] = useState<BellFeed>();
+  useEffect(() => {
+    if (!allowed) {
+      useBell.getState().clear();
+      return undefined;
+    }
+    const next = createBellFeed();
+    setFeed(next); // eslint-disable-line react-hooks/set-state-in-effect
+    void next.load();
+    const offConnect = liveClient().onConnect(() => void next.load());
+    return () => {
+      offConnect();
+      next.dispose();
+      useBell.getState().clear();
+    };
+  }, [allowed]);
+  useLiveSubscription(allowed && feed ? BELL_DESTINATION : null, (body) => feed?.receive(body));
+}
