@@ -4,6 +4,20 @@ import { bigint, doublePrecision, integer, jsonb, pgTable, primaryKey, text, tim
 const id = () => idColumn();
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** The reply fields (specification §3) as columns: messages, automatic replies and menu buttons. */
+export const replyColumns = () => ({
+  repType: text('rep_type'),
+  repContent: text('rep_content'),
+  repMediaId: text('rep_media_id'),
+  repName: text('rep_name'),
+  repDesc: text('rep_desc'),
+  repUrl: text('rep_url'),
+  repHqUrl: text('rep_hq_url'),
+  repThumbMediaId: text('rep_thumb_media_id'),
+  repThumbUrl: text('rep_thumb_url'),
+  content: jsonb('content').$type<{ articles: Array<Record<string, unknown>> } | null>(),
+});
+
 /** Messaging accounts; secrets are sealed (platform/secrets.ts). SQL: 0200_wxmp.sql. */
 export const wxApp = pgTable('wx_app', {
   id: id(),
@@ -116,17 +130,9 @@ export const wxMsg = pgTable('wx_msg', {
   wxUserId: bigintText('wx_user_id').notNull(),
   openId: text('open_id').notNull(),
   type: text('type').notNull(),
+  ...replyColumns(),
   repType: text('rep_type').notNull(),
   repEvent: text('rep_event'),
-  repContent: text('rep_content'),
-  repMediaId: text('rep_media_id'),
-  repName: text('rep_name'),
-  repDesc: text('rep_desc'),
-  repUrl: text('rep_url'),
-  repHqUrl: text('rep_hq_url'),
-  content: jsonb('content'),
-  repThumbMediaId: text('rep_thumb_media_id'),
-  repThumbUrl: text('rep_thumb_url'),
   repLocationX: doublePrecision('rep_location_x'),
   repLocationY: doublePrecision('rep_location_y'),
   repScale: doublePrecision('rep_scale'),

@@ -6,7 +6,7 @@ import type { Database } from '../../../db/client.js';
 import { iso } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import { wxAutoReply } from '../conversations/tables.js';
-import { normalizeReply, replyProblem, type ReplyFields, type StoredReply } from '../conversations/reply.js';
+import { normalizeReply, replyProblem, type ReplyFields, type StoredReply, storedReplyOf } from '../conversations/reply.js';
 
 export type AutoReplyType = '1' | '2' | '3';
 /** How long another instance's rule change may take to apply here. */
@@ -45,16 +45,8 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
     reqType: row.reqType,
     reqKey: row.reqKey,
     repMate: row.repMate,
+    ...storedReplyOf(row),
     repType: row.repType,
-    repContent: row.repContent,
-    repMediaId: row.repMediaId,
-    repName: row.repName,
-    repDesc: row.repDesc,
-    repUrl: row.repUrl,
-    repHqUrl: row.repHqUrl,
-    repThumbMediaId: row.repThumbMediaId,
-    repThumbUrl: row.repThumbUrl,
-    content: row.content ?? null,
     createTime: iso(row.createdAt),
     updateTime: iso(row.updatedAt),
   });

@@ -102,6 +102,20 @@ export function normalizeReply(reply: ReplyFields): StoredReply {
   };
 }
 
+/** The reply fields of a stored row (message, automatic reply or menu button), for a view. */
+export const storedReplyOf = (row: StoredReply): StoredReply => ({
+  repType: row.repType,
+  repContent: row.repContent,
+  repMediaId: row.repMediaId,
+  repName: row.repName,
+  repDesc: row.repDesc,
+  repUrl: row.repUrl,
+  repHqUrl: row.repHqUrl,
+  repThumbMediaId: row.repThumbMediaId,
+  repThumbUrl: row.repThumbUrl,
+  content: row.content ?? null,
+});
+
 const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** A news article in the platform's terms (title, description, picture, link). */

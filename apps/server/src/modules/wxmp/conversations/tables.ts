@@ -1,21 +1,8 @@
 import { bigintText, idColumn } from '../../../util/columns.js';
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { replyColumns } from '../tables.js';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** The reply columns shared by automatic replies and menu buttons. */
-const replyColumns = () => ({
-  repType: text('rep_type'),
-  repContent: text('rep_content'),
-  repMediaId: text('rep_media_id'),
-  repName: text('rep_name'),
-  repDesc: text('rep_desc'),
-  repUrl: text('rep_url'),
-  repHqUrl: text('rep_hq_url'),
-  repThumbMediaId: text('rep_thumb_media_id'),
-  repThumbUrl: text('rep_thumb_url'),
-  content: jsonb('content').$type<{ articles: Array<Record<string, unknown>> } | null>(),
-});
 
 /** 消息自动回复. SQL: 0210_conversations.sql. */
 export const wxAutoReply = pgTable('wx_auto_reply', {

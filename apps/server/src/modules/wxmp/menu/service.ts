@@ -6,7 +6,7 @@ import type { Database } from '../../../db/client.js';
 import type { WechatClient } from '../../../platform/wechat/client.js';
 import type { AccountService } from '../accounts/service.js';
 import { wxMenu } from '../conversations/tables.js';
-import { normalizeReply, replyProblem, replyFieldsSchema, type StoredReply } from '../conversations/reply.js';
+import { normalizeReply, replyProblem, replyFieldsSchema, type StoredReply, storedReplyOf } from '../conversations/reply.js';
 
 /** Button types the editor offers (wechat.md §2.7; origin.md §2.6). */
 export const BUTTON_TYPES = [
@@ -71,16 +71,7 @@ export function createMenuService(database: Database, client: WechatClient, acco
     url: row.url,
     appid: row.maAppId,
     pagepath: row.maPagePath,
-    repType: row.repType,
-    repContent: row.repContent,
-    repMediaId: row.repMediaId,
-    repName: row.repName,
-    repDesc: row.repDesc,
-    repUrl: row.repUrl,
-    repHqUrl: row.repHqUrl,
-    repThumbMediaId: row.repThumbMediaId,
-    repThumbUrl: row.repThumbUrl,
-    content: row.content ?? null,
+    ...storedReplyOf(row),
     sub_button: subs.map((s) => buttonView(s, [])),
   });
 
