@@ -1,21 +1,79 @@
-import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Avatar, Card, Col, Empty, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
 import {
-  AppstoreOutlined, BarChartOutlined, BellOutlined, BugOutlined, IdcardOutlined, ProfileOutlined, SettingOutlined, ShopOutlined, UserOutlined, WechatOutlined,
+  AppstoreOutlined, BarChartOutlined, BellOutlined, BugOutlined, IdcardOutlined, ProfileOutlined, SettingOutlined, ShopOutlined, UserAddOutlined, UserOutlined, WechatOutlined,
 } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBell } from '../../shared/bell/bell';
 import { dashboardCards, type DashboardCard } from '../../shared/dashboard/dashboard';
 import { useErrorLog } from '../../shared/errorlog/errorlog';
+import { api } from '../../shared/http/client';
 import { addMessages } from '../../shared/i18n';
-import { useSession, type MenuNode } from '../../shared/session/session';
+import { usePermission, useSession, type MenuNode } from '../../shared/session/session';
 
 addMessages(
   'home',
-  { shortcutsHint: '点击进入常用功能', figures: '今日数据' },
-  { shortcutsHint: 'Jump straight to a module', figures: "Today's figures" },
+  { shortcutsHint: '点击进入常用功能', figures: '今日数据', unreadMessages: '未读消息', unreadFollowers: '{{count}} 位粉丝', todayFollowers: '今日新增关注', followers: '粉丝总数 {{count}}' },
+  { shortcutsHint: 'Jump straight to a module', figures: "Today's figures", unreadMessages: 'Unread messages', unreadFollowers: 'from {{count}} followers', todayFollowers: 'New followers today', followers: '{{count}} followers in all' },
 );
+
+/** The browser's local midnight today, as ISO 8601 (the `since` of the summary call). */
+export const localMidnightIso = (now = new Date()) => {
+  const midnight = new Date(now);
+  midnight.setHours(0, 0, 0, 0);
+  return midnight.toISOString();
+};
+
+interface MessageSummary {
+  unreadMessages: number;
+  unreadFollowers: number;
+  todayFollowers: number;
+  followers: number;
+  since: string;
+}
+
+/**
+ * Unread follower messages and today's new followers (GET /weixin/wxmsg/summary), only with
+ * wxmp:wxmsg:index; asked again whenever the bell's count moves (a live message, a row opened).
+ */
+function MessageFigures() {
+  const { t } = useTranslation();
+  const bellCount = useBell((s) => s.count);
+  const [since] = useState(localMidnightIso);
+  const { data, isPending } = useQuery({
+    queryKey: ['wxmsg', 'summary', since, bellCount],
+    queryFn: () => api.get<MessageSummary>('/weixin/wxmsg/summary', { params: { since }, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <Col xs={24} sm={12} lg={6}>
+        <Card loading={isPending}>
+          <Statistic
+            title={t('home.unreadMessages')}
+            value={data?.unreadMessages ?? 0}
+            prefix={<BellOutlined />}
+            suffix={data ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('home.unreadFollowers', { count: data.unreadFollowers })}</Typography.Text> : null}
+            data-testid="home-unread"
+          />
+        </Card>
+      </Col>
+      <Col xs={24} sm={12} lg={6}>
+        <Card loading={isPending}>
+          <Statistic
+            title={t('home.todayFollowers')}
+            value={data?.todayFollowers ?? 0}
+            prefix={<UserAddOutlined />}
+            suffix={data ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('home.followers', { count: data.followers })}</Typography.Text> : null}
+            data-testid="home-today-followers"
+          />
+        </Card>
+      </Col>
+    </>
+  );
+}
 
 const groupIcons: Record<string, ComponentType> = {
   '/admin': SettingOutlined, '/store': ShopOutlined, '/customer': IdcardOutlined, '/order': ProfileOutlined, '/report': BarChartOutlined, '/wxmp': WechatOutlined,
@@ -80,7 +138,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const shortcuts = useShortcuts();
   const permissions = useSession((s) => s.permissions);
-  const unread = useBell((s) => s.count);
+  const messages = usePermission('wxmp:wxmsg:index');
   const errors = useErrorLog((s) => s.logs.length);
   const cards = dashboardCards().filter((card) => !card.permission || permissions[card.permission]);
   const pageCount = shortcuts.reduce((n, s) => n + s.pages.length, 0);
@@ -92,9 +150,7 @@ export default function HomePage() {
         <Col xs={24} sm={12} lg={6}>
           <Card><Statistic title={t('shell.home.modules')} value={pageCount} prefix={<AppstoreOutlined />} /></Card>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Card><Statistic title={t('shell.home.unread')} value={unread} prefix={<BellOutlined />} /></Card>
-        </Col>
+        {messages ? <MessageFigures /> : null}
         <Col xs={24} sm={12} lg={6}>
           <Card><Statistic title={t('shell.home.localErrors')} value={errors} prefix={<BugOutlined />} /></Card>
         </Col>
