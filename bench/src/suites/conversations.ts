@@ -15,7 +15,7 @@ import { sysUser } from '../../../apps/server/src/modules/upms/tables.js';
 import { DEMO_ACCOUNT } from '../../../apps/server/src/modules/wxmp/seed.js';
 import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
-import { freePort, removeDir } from '../processes.js';
+import { freePort, removeDir, startProgram } from '../processes.js';
 
 const MESSAGES = 1_000_000;
 const FOLLOWERS = 20_000;
@@ -185,7 +185,18 @@ export async function conversations(_ctx: BenchContext): Promise<Figure[]> {
     const bellService = await serviceP99(() => service.page(bellQuery));
     const ids = fans.map((f) => String(f.id));
     const historyService = await serviceP99((i) => service.page({ current: 1 + (i % 3), size: 14, descs: 'create_time', ascs: undefined, appId: DEMO_ACCOUNT.appId, wxUserId: ids[i % ids.length] }));
-    const push = await pushToFrame(base, token);
+    // The push → frame figure needs the server in its own process, as in production: here the
+    // load generator, its encryption and the STOMP client would share the server's event loop.
+    await app.close();
+    app = undefined;
+    // The same data folder: it holds the key that seals the account's secrets.
+    const server = await startProgram([process.execPath, 'apps/server/dist/main.js'], { DATABASE_URL: u.toString(), WECHAT_API_BASE: 'http://127.0.0.1:9' }, '/health/ready', await freePort(), dataDir);
+    let push: Awaited<ReturnType<typeof pushToFrame>>;
+    try {
+      push = await pushToFrame(server.url, token);
+    } finally {
+      await server.stop();
+    }
     const figures: Figure[] = [
       info(`conversations: ${MESSAGES.toLocaleString('en')} messages of ${FOLLOWERS.toLocaleString('en')} followers generated on PostgreSQL in`, fillSeconds, 's'),
       atMost('conversations: history page query (one follower, 14 per page, mark-read + count + page; the service call, one at a time) p99 at 1,000,000 messages (PostgreSQL)', historyService, 'ms', HISTORY_BUDGET_MS),

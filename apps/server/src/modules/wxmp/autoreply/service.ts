@@ -108,7 +108,8 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
   const rulesOf = (appId: string): Promise<Row[]> => {
     const hit = cache.get(appId);
     if (hit && Date.now() - hit.at < RULES_TTL_MS) return hit.rules;
-    const rules = db.select().from(wxAutoReply).where(eq(wxAutoReply.appId, appId));
+    // `.then` runs the query once; a drizzle query object would run again at every await.
+    const rules = db.select().from(wxAutoReply).where(eq(wxAutoReply.appId, appId)).then((rows) => rows);
     cache.set(appId, { at: Date.now(), rules });
     rules.catch(() => cache.delete(appId));
     return rules;
