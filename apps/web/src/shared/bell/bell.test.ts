@@ -88,3 +88,17 @@ describe('bell feed', () => {
     expect(useBell.getState().count).toBe(2);
   });
 });
+
+describe('an opened row', () => {
+  it('stays out of a load that answers before the conversation marked it read, and comes back with a newer message', () => {
+    useBell.getState().setRows([row('a', 2, '2025-01-01T10:00:00Z'), row('b', 1, '2025-01-01T09:00:00Z')]);
+    useBell.getState().remove(row('a', 2, '2025-01-01T10:00:00Z'));
+    useBell.getState().setRows([row('a', 2, '2025-01-01T10:00:00Z'), row('b', 1, '2025-01-01T09:00:00Z')]);
+    expect(useBell.getState().rows.map((r) => r.wxUserId)).toEqual(['b']);
+    expect(useBell.getState().count).toBe(1);
+    useBell.getState().receive(message('a', 'm8', '2025-01-01T10:05:00Z'));
+    expect(useBell.getState().rows.map((r) => [r.wxUserId, r.countMsg])).toEqual([['a', 1], ['b', 1]]);
+    useBell.getState().setRows([row('a', 3, '2025-01-01T10:05:00Z', 'm8'), row('b', 1, '2025-01-01T09:00:00Z')]);
+    expect(useBell.getState().rows.map((r) => [r.wxUserId, r.countMsg])).toEqual([['a', 3], ['b', 1]]);
+  });
+});

@@ -45,6 +45,19 @@ interface BellState {
   clear: () => void;
 }
 
+const keyOf = (r: { appId: string; wxUserId: string }) => `${r.appId}\u0000${r.wxUserId}`;
+const time = (iso: string) => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? 0 : ms;
+};
+
+/**
+ * Rows the user opened, by follower, with the time of the latest message they had: a load that
+ * answers before the conversation has marked them read does not bring them back; a newer
+ * message does.
+ */
+const dismissed = new Map<string, number>();
+
 const sameFollower = (a: { appId: string; wxUserId: string }, b: { appId: string; wxUserId: string }) => a.appId === b.appId && a.wxUserId === b.wxUserId;
 
 /** The bell's page query of the specification: one row per follower (latest unread message plus countMsg). */
@@ -54,13 +67,20 @@ export const BELL_QUERY = { current: 1, size: 10, descs: 'create_time', notInRep
 export const useBell = create<BellState>()((set) => ({
   count: 0,
   rows: [],
-  setRows: (rows, count) => set({ rows, count: count ?? rows.reduce((n, r) => n + (r.countMsg || 1), 0) }),
+  setRows: (loaded, count) => {
+    const rows = loaded.filter((r) => {
+      const opened = dismissed.get(keyOf(r));
+      return opened === undefined || time(r.createTime) > opened;
+    });
+    set({ rows, count: count ?? rows.reduce((n, r) => n + (r.countMsg || 1), 0) });
+  },
   setCount: (count) => set({ count }),
   setOnOpen: (onOpen) => set({ onOpen }),
   remove: (row) =>
     set((s) => {
       const gone = s.rows.find((r) => sameFollower(r, row));
       if (!gone) return {};
+      dismissed.set(keyOf(gone), time(gone.createTime));
       return { rows: s.rows.filter((r) => r !== gone), count: Math.max(0, s.count - (gone.countMsg || 1)) };
     }),
   receive: (message) =>
@@ -69,6 +89,9 @@ export const useBell = create<BellState>()((set) => ({
       if ((message.type !== undefined && message.type !== '1') || message.repType === 'event') return {};
       const previous = s.rows.find((r) => sameFollower(r, message));
       if (previous && message.id !== undefined && previous.id === message.id) return {}; // delivered twice
+      const opened = dismissed.get(keyOf(message));
+      if (opened !== undefined && time(message.createTime) <= opened) return {}; // already seen
+      dismissed.delete(keyOf(message));
       const row: BellRow = {
         id: message.id,
         appId: message.appId,
@@ -83,5 +106,8 @@ export const useBell = create<BellState>()((set) => ({
       };
       return { rows: [row, ...s.rows.filter((r) => r !== previous)], count: s.count + 1 };
     }),
-  clear: () => set({ rows: [], count: 0 }),
+  clear: () => {
+    dismissed.clear();
+    set({ rows: [], count: 0 });
+  },
 }));
