@@ -109,6 +109,22 @@ describe.skipIf(!hasBrowser())('follower conversations (用户消息) against th
     await followerSends(FOLLOWERS.wang, { msgType: 'text', content: '十二点来取' });
     await bubbles(page).filter({ hasText: '十二点来取' }).waitFor();
     expect(await bubbles(page).last().innerText()).toContain('十二点来取');
+    // Received while open, it was marked read at once (the list call without wxUserId marks nothing).
+    const unread = async () => {
+      const token = await apiToken(session.server.url);
+      const response = await fetch(`${session.server.url}/weixin/wxmsg/page?appId=${APP_ID}&type=1&readFlag=0&size=100`, { headers: { Authorization: `Bearer ${token}` } });
+      const body = (await response.json()) as { data: { records: { repContent: string | null }[] } };
+      return body.data.records.map((r) => r.repContent);
+    };
+    await expect.poll(unread).not.toContain('十二点来取');
+
+    // A fresh voice (AMR) arrives live too; the first click loads and decodes it in the browser.
+    await followerSends(FOLLOWERS.wang, { msgType: 'voice' });
+    const voice = bubbles(page).last().getByTestId('voice-message');
+    await voice.waitFor();
+    await voice.getByTestId('voice-toggle').click();
+    await expect.poll(async () => (await voice.getByTestId('voice-toggle').innerText()).trim()).toMatch(/\d+″/);
+    expect(await voice.getAttribute('data-state')).not.toBe('failed');
   });
 
   it('shows a voice older than 3 days as expired and the 48-hour refusal when answering', async () => {

@@ -133,10 +133,10 @@ addMessages(
   'wxmp',
   {
     conversation: {
-      loadMore: '点击加载更多', noMore: '没有更多了', loading: '加载中…', send: '发送(S)', sendHint: '回复框获得焦点时按 S 键发送',
+      loadMore: '点击加载更多', noMore: '没有更多了', send: '发送(S)', sendHint: '回复框获得焦点时按 S 键发送',
       voiceExpired: '语音已过期', videoExpired: '视频已过期', videoCannotPlay: '该视频暂时无法播放，请稍后再试', voiceCannotPlay: '该语音暂时无法播放，请稍后再试',
       videoPlaying: '视频播放', playVoice: '播放语音', stopVoice: '停止播放', playVideo: '播放视频', seconds: '{{n}}″',
-      failed: '发送失败', failedReason: '发送失败：{{msg}}', sent: '发送成功', refused: '无法发送',
+      failed: '发送失败',
       follower: '用户', account: '公众号', location: '位置', coordinates: '纬度 {{latitude}}，经度 {{longitude}}', openMap: '在地图中查看',
       link: '链接', music: '音乐', news: '图文', shortvideo: '小视频', unknown: '[{{type}}]',
       events: {
@@ -157,10 +157,10 @@ addMessages(
   },
   {
     conversation: {
-      loadMore: 'Click to load more', noMore: 'No more', loading: 'Loading…', send: 'Send (S)', sendHint: 'Press S while the reply box has focus to send',
+      loadMore: 'Click to load more', noMore: 'No more', send: 'Send (S)', sendHint: 'Press S while the reply box has focus to send',
       voiceExpired: 'The voice has expired', videoExpired: 'The video has expired', videoCannotPlay: 'This video cannot be played now, try later', voiceCannotPlay: 'This voice cannot be played now, try later',
       videoPlaying: 'Video playing', playVoice: 'Play voice', stopVoice: 'Stop', playVideo: 'Play video', seconds: '{{n}}″',
-      failed: 'Not sent', failedReason: 'Not sent: {{msg}}', sent: 'Sent', refused: 'Cannot send',
+      failed: 'Not sent',
       follower: 'Follower', account: 'Account', location: 'Location', coordinates: 'Latitude {{latitude}}, longitude {{longitude}}', openMap: 'Open in map',
       link: 'Link', music: 'Music', news: 'News', shortvideo: 'Short video', unknown: '[{{type}}]',
       events: {
