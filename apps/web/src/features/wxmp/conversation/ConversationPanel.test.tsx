@@ -126,6 +126,17 @@ describe('ConversationPanel', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('send-button')).toHaveTextContent('发送(S)');
   });
 
+  it("shows the server's notice when a news pick was cut to its first article", async () => {
+    history = [msg(1)];
+    sendAnswer = () => ({ body: { code: 0, msg: '图文消息条数限制在1条以内，已默认发送第一条', data: { data: msg(103, { type: '2', repType: 'text', repContent: 'x' }) } } });
+    renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
+    await screen.findByTestId('no-more');
+    await userEvent.type(screen.getByTestId('reply-text'), 'x');
+    await userEvent.click(screen.getByTestId('send-button'));
+    expect(await screen.findByText('图文消息条数限制在1条以内，已默认发送第一条')).toBeInTheDocument();
+    await waitFor(() => expect(shownIds()).toEqual([1, 103]));
+  });
+
   it('does not send with an empty box', async () => {
     history = [msg(1)];
     renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
