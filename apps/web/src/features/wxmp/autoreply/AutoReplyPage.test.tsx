@@ -58,7 +58,7 @@ const ok = /确\s*定/;
 const rowButton = (row: HTMLElement, name: RegExp) => [...row.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''));
 /** The OK button of the open delete confirmation. */
 const confirmDelete = async () => {
-  const popover = (await screen.findByText('是否确认删除该条数据?')).closest('.ant-popover')! as HTMLElement;
+  const popover = (await screen.findByText('是否确认删除该条数据?')).closest<HTMLElement>('.ant-popover')!;
   await userEvent.click(rowButton(popover, ok)!);
 };
 
