@@ -37,6 +37,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A browser on a shared machine: give polled conditions as long as Playwright's own waits.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],
