@@ -12,10 +12,13 @@ addMessages(
   'bell',
   {
     viewAll: '查看全部',
+    // A new follower's first message arrives before the platform has told us their nickname.
+    newFollower: '新粉丝',
     kinds: { image: '[图片]', voice: '[语音]', video: '[视频]', shortvideo: '[小视频]', location: '[位置]', link: '[链接]', news: '[图文]', music: '[音乐]', file: '[文件]', other: '[消息]' },
   },
   {
     viewAll: 'View all',
+    newFollower: 'New follower',
     kinds: { image: '[Image]', voice: '[Voice]', video: '[Video]', shortvideo: '[Short video]', location: '[Location]', link: '[Link]', news: '[Article]', music: '[Music]', file: '[File]', other: '[Message]' },
   },
 );
@@ -63,7 +66,7 @@ export function Bell() {
                 }
                 title={
                   <span>
-                    {row.nickName} {row.appName ? <Tag style={{ marginInlineStart: 4 }}>{row.appName}</Tag> : null}
+                    {row.nickName || t('bell.newFollower')} {row.appName ? <Tag style={{ marginInlineStart: 4 }}>{row.appName}</Tag> : null}
                   </span>
                 }
                 description={
