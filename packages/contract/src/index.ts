@@ -5,3 +5,4 @@ export * from './validators.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './identity.js';
+export * from './wxmp.js';

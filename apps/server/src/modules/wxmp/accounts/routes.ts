@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok as envelope, pageQuerySchema } from '@canteen/contract';
+import { ok as envelope, pageQuerySchema, accountAccessSchema, accountInputSchema, accountSchema, idString } from '@canteen/contract';
 import { z } from 'zod';
 import { badRequest } from '../../../http/errors.js';
-import { accountAccessSchema, accountInputSchema, accountSchema, idString, ok, okNull, okPage } from '../schemas.js';
+import { ok, okNull, okPage } from '../schemas.js';
 import type { AccountService } from './service.js';
 
 const tags = ['wxmp: accounts'];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok as envelope } from '@canteen/contract';
+import { ok as envelope, appIdField, followerPageQuery, followerSchema, idString, syncProgressSchema, followerRemarkSchema, followerTaggingSchema } from '@canteen/contract';
 import { z } from 'zod';
-import { appIdField, followerPageQuery, followerSchema, idString, ok, okNull, okPage, syncProgressSchema } from '../schemas.js';
+import { ok, okNull, okPage } from '../schemas.js';
 import type { FollowerService } from './service.js';
 
 const tags = ['wxmp: followers'];
@@ -25,19 +25,14 @@ export const followerRoutes = (followers: FollowerService): FastifyPluginAsyncZo
 
   app.put('/weixin/wxuser/remark', {
     config: { permission: 'wxmp:wxuser:edit:remark' },
-    schema: { tags, body: z.object({ id: idString, remark: z.string().trim(), appId: appIdField.optional() }), response: { 200: ok(followerSchema) } },
+    schema: { tags, body: followerRemarkSchema, response: { 200: ok(followerSchema) } },
   }, async (request) => envelope(await followers.updateRemark(request.body)));
 
   app.put('/weixin/wxuser/tagid-list', {
     config: { permission: 'wxmp:wxuser:tagging' },
     schema: {
       tags,
-      body: z.object({
-        taggingType: z.enum(['tagging', 'unTagging'], { error: 'taggingType 必须是 tagging 或 unTagging' }),
-        appId: appIdField,
-        tagIds: z.array(z.coerce.number().int(), { error: '请选择标签' }).min(1, '请选择标签').max(20, '一次最多选择20个标签'),
-        openIds: z.array(z.string().min(1).max(64), { error: '请选择用户' }).min(1, '请选择用户').max(1000, '一次最多选择1000个用户'),
-      }),
+      body: followerTaggingSchema,
       response: { 200: okNull },
     },
   }, async (request) => {

@@ -1,4 +1,5 @@
 import { and, count, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { followerPageQuery, followerSchema, syncProgressSchema } from '@canteen/contract';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import type { WxUserInfo } from '../../../platform/wechat/client.js';
@@ -7,7 +8,6 @@ import { iso, likePattern, type WxmpContext } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import type { TagService } from '../tags/service.js';
 import type { z } from 'zod';
-import type { followerPageQuery, followerSchema, syncProgressSchema } from '../schemas.js';
 
 type Row = typeof wxUser.$inferSelect;
 export type FollowerView = z.infer<typeof followerSchema>;

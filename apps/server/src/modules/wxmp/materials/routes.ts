@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok as envelope } from '@canteen/contract';
+import { ok as envelope, appIdField, syncProgressSchema, materialPageQuery, materialSchema, mediaQuery, newsCreateSchema, newsUpdateSchema, materialPageSchema, videoDetailSchema } from '@canteen/contract';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { isBlobKey, type MediaStorage } from '../../../storage/storage.js';
-import { appIdField, syncProgressSchema, materialPageQuery, materialSchema, mediaQuery, newsCreateSchema, newsUpdateSchema, ok, okNull } from '../schemas.js';
+import { ok, okNull } from '../schemas.js';
 import { UPLOAD_READ_LIMIT, type Blob, type MaterialService, type UploadInput } from './service.js';
 
 const tags = ['wxmp: materials'];
@@ -29,7 +29,7 @@ export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZo
 
   app.get('/weixin/wxmaterial/page', {
     config: { permission: 'wxmp:wxmaterial:index' },
-    schema: { tags, querystring: materialPageQuery, response: { 200: ok(z.object({ items: z.array(materialSchema), totalCount: z.number() })) } },
+    schema: { tags, querystring: materialPageQuery, response: { 200: ok(materialPageSchema) } },
   }, async (request) => envelope(await materials.page(request.query)));
 
   app.post('/weixin/wxmaterial/materialFileUpload', {
@@ -112,7 +112,7 @@ export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZo
 
   app.get('/weixin/wxmaterial/materialVideo', {
     config: { permission: 'wxmp:wxmaterial:get' },
-    schema: { tags, querystring: mediaQuery, response: { 200: ok(z.object({ title: z.string(), description: z.string(), downUrl: z.string() })) } },
+    schema: { tags, querystring: mediaQuery, response: { 200: ok(videoDetailSchema) } },
   }, async (request) => envelope(await materials.video(request.query.appId, request.query.mediaId)));
 };
 

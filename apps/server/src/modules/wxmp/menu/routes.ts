@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok as envelope } from '@canteen/contract';
+import { ok as envelope, appIdField } from '@canteen/contract';
 import { z } from 'zod';
-import { appIdField, ok, okNull } from '../schemas.js';
+import { ok, okNull } from '../schemas.js';
 import { storedReplySchema } from '../conversations/reply.js';
 import type { ButtonInput, MenuService } from './service.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HISTORY_PAGE_SIZE, ok as envelope, pageQuerySchema } from '@canteen/contract';
+import { HISTORY_PAGE_SIZE, ok as envelope, pageQuerySchema, appIdField, idString, mediaQuery, conversationMessageSchema, conversationPageRowSchema } from '@canteen/contract';
 import { z } from 'zod';
-import { appIdField, idString, mediaQuery, ok, okPage } from '../schemas.js';
+import { ok, okPage } from '../schemas.js';
 import { attachment } from '../materials/routes.js';
 import type { MaterialService } from '../materials/service.js';
 import { replyFieldsSchema } from '../conversations/reply.js';
@@ -9,40 +9,6 @@ import { SendFailedError, type MessageService } from './service.js';
 
 const tags = ['wxmp: conversations'];
 const word = z.string().regex(/^[A-Za-z_]{1,32}$/, '消息类型格式不正确');
-
-export const conversationMessageSchema = z.object({
-  id: z.string(),
-  appId: z.string(),
-  wxUserId: z.string(),
-  openId: z.string(),
-  type: z.enum(['1', '2']),
-  repType: z.string(),
-  repEvent: z.string().nullable(),
-  repContent: z.string().nullable(),
-  repMediaId: z.string().nullable(),
-  repName: z.string().nullable(),
-  repDesc: z.string().nullable(),
-  repUrl: z.string().nullable(),
-  repHqUrl: z.string().nullable(),
-  content: z.unknown(),
-  repThumbMediaId: z.string().nullable(),
-  repThumbUrl: z.string().nullable(),
-  repLocationX: z.number().nullable(),
-  repLocationY: z.number().nullable(),
-  repScale: z.number().nullable(),
-  readFlag: z.enum(['0', '1']),
-  msgId: z.string().nullable(),
-  eventKey: z.string().nullable(),
-  nickName: z.string().nullable(),
-  headimgUrl: z.string().nullable(),
-  appName: z.string().nullable(),
-  appLogo: z.string().nullable(),
-  createTime: z.string(),
-  mediaUrl: z.string().nullable(),
-  sendStatus: z.enum(['sent', 'failed']).nullable(),
-  sendError: z.string().nullable(),
-});
-const pageRow = conversationMessageSchema.extend({ countMsg: z.number().optional() });
 
 export const messagePageQuery = pageQuerySchema.extend({
   size: z.coerce.number().int().min(1, '每页条数至少为1').max(100, '每页条数不能超过100').default(HISTORY_PAGE_SIZE),
@@ -73,7 +39,7 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
       tags,
       summary: 'Messages, newest first. wxUserId: one conversation, marked read first. notInRepType: one row per follower (latest + countMsg), as the bell asks.',
       querystring: messagePageQuery,
-      response: { 200: okPage(pageRow) },
+      response: { 200: okPage(conversationPageRowSchema) },
     },
   }, async (request) => envelope(await service.page(request.query)));
 

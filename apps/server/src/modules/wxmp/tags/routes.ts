@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok as envelope } from '@canteen/contract';
+import { ok as envelope, appIdField, tagCreateSchema, tagSchema, tagUpdateSchema } from '@canteen/contract';
 import { z } from 'zod';
-import { appIdField, ok, okNull, tagCreateSchema, tagSchema, tagUpdateSchema } from '../schemas.js';
+import { ok, okNull } from '../schemas.js';
 import type { TagService } from './service.js';
 
 const tags = ['wxmp: tags'];
