@@ -1,112 +1,29 @@
 import { api, HttpError } from '../../shared/http/client';
-import type { Envelope } from '@canteen/contract';
+import type { Envelope, WxAccessInfo, WxAccount, WxArticleInput, WxFollower, WxMaterial, WxMaterialPage, WxSyncProgress, WxUserTag, WxVideoDetail } from '@canteen/contract';
 
 /** Records and calls of the messaging-account API (`apps/server/src/modules/wxmp`). */
 
-export type MsgMode = 'plain' | 'compatible' | 'safe';
+export type { MsgMode } from '@canteen/contract';
 
-export interface Account {
-  id: string;
-  appId: string;
-  name: string;
-  weixinType: string;
-  verifyType: string;
-  weixinSign: string;
-  /** Masked by the server (e.g. `4f1c****a9b8`); sent back unchanged it keeps the stored value. */
-  secret: string;
-  token: string;
-  aesKey: string;
-  msgMode: MsgMode;
-  logo: string | null;
-  principalName: string | null;
-  remarks: string | null;
-  createTime: string | null;
-  updateTime: string | null;
-}
-
-export interface AccessInfo {
-  appId: string;
-  url: string;
-  token: string;
-  aesKey: string;
-  msgMode: MsgMode;
-}
-
-export interface Follower {
-  id: string;
-  appId: string;
-  openId: string;
-  unionId: string | null;
-  subscribe: string;
-  subscribeScene: string | null;
-  subscribeTime: string | null;
-  subscribeNum: number;
-  nickName: string | null;
-  headimgUrl: string | null;
-  sex: string | null;
-  country: string | null;
-  province: string | null;
-  city: string | null;
-  language: string | null;
-  remark: string | null;
-  tagidList: number[];
-  createTime: string | null;
-}
-
-export interface SyncProgress {
-  appId: string;
-  state: 'idle' | 'running' | 'done' | 'failed';
-  total: number;
-  done: number;
-  percent: number;
-  message: string | null;
-}
-
-export interface UserTag {
-  id: number;
-  name: string;
-  count: number;
-}
+/** A messaging account; `secret`, `token` and `aesKey` come masked (e.g. `4f1c****a9b8`) and, sent back unchanged, keep the stored values. */
+export type Account = WxAccount;
+export type AccessInfo = WxAccessInfo;
+export type Follower = WxFollower;
+export type SyncProgress = WxSyncProgress;
+export type UserTag = WxUserTag;
 
 export type MaterialType = 'image' | 'voice' | 'video' | 'news';
 export type UploadType = 'image' | 'voice' | 'video' | 'thumb';
 
-/** One article of a news material. */
-export interface Article {
-  title: string;
-  thumbMediaId: string;
-  thumbUrl?: string | null;
-  author?: string | null;
-  digest?: string | null;
-  content: string;
-  contentSourceUrl?: string | null;
-  showCoverPic?: number;
-  url?: string | null;
-}
+/** One article of a news material: the fields sent, plus the cover and page URLs the server adds. */
+export type Article = WxArticleInput & { thumbUrl?: string | null; url?: string | null };
 
-export interface Material {
-  id: string;
-  mediaId: string;
-  type: MaterialType | 'thumb';
-  name: string | null;
-  url: string | null;
-  title: string | null;
-  introduction: string | null;
-  size: number | null;
-  updateTime: string | null;
-  content: { articles: Article[] } | null;
-}
+/** A material; the contract leaves a news material's articles open, here they are read as articles. */
+export type Material = Omit<WxMaterial, 'content'> & { content: { articles: Article[] } | null };
 
-export interface MaterialPage {
-  items: Material[];
-  totalCount: number;
-}
+export type MaterialPage = Omit<WxMaterialPage, 'items'> & { items: Material[] };
 
-export interface VideoDetail {
-  title: string;
-  description: string;
-  downUrl: string;
-}
+export type VideoDetail = WxVideoDetail;
 
 export const ACCOUNT_LIST_KEY = ['/weixin/wxapp', 'list'] as const;
 export const MATERIAL_KEY = '/weixin/wxmaterial';

@@ -1,45 +1,16 @@
-import { HISTORY_PAGE_SIZE, TEMP_MEDIA_EXPIRY_MS } from '@canteen/contract';
+import { HISTORY_PAGE_SIZE, TEMP_MEDIA_EXPIRY_MS, type WxConversationPageRow } from '@canteen/contract';
 import type { Article } from '../api';
 
-/** One message of a conversation as the server answers it (`apps/server/.../messages/routes.ts`). */
-export interface ConversationMessage {
-  id: string;
-  appId: string;
-  wxUserId: string;
-  openId?: string;
-  /** '1' received from the follower, '2' sent by the account. */
-  type: '1' | '2';
-  repType: string;
-  repEvent?: string | null;
-  repContent?: string | null;
-  repMediaId?: string | null;
-  repName?: string | null;
-  repDesc?: string | null;
-  repUrl?: string | null;
-  repHqUrl?: string | null;
-  content?: unknown;
-  repThumbMediaId?: string | null;
-  repThumbUrl?: string | null;
-  /** Latitude. */
-  repLocationX?: number | null;
-  /** Longitude. */
-  repLocationY?: number | null;
-  repScale?: number | null;
-  /** '1' read, '0' unread. */
-  readFlag: '0' | '1';
-  nickName?: string | null;
-  headimgUrl?: string | null;
-  appName?: string | null;
-  appLogo?: string | null;
-  /** ISO 8601. */
-  createTime: string;
-  /** Our copy of the follower's image, voice or video (a public capability URL), or null. */
-  mediaUrl?: string | null;
-  sendStatus?: 'sent' | 'failed' | null;
-  sendError?: string | null;
-  /** Grouped (bell) rows only. */
-  countMsg?: number;
-}
+/**
+ * One message of a conversation as the server answers it (`conversationMessageSchema` of the
+ * contract): `type` '1' received from the follower, '2' sent by the account; `readFlag` '1' read,
+ * '0' unread; `repLocationX`/`repLocationY` latitude/longitude; `createTime` ISO 8601; `mediaUrl`
+ * our copy of the follower's image, voice or video (a public capability URL), or null; `countMsg`
+ * on grouped (bell) rows only. Beyond the fields every message has, a message may come without
+ * the rest (a live push, a test's row), so those are optional here.
+ */
+type Always = 'id' | 'appId' | 'wxUserId' | 'type' | 'repType' | 'readFlag' | 'createTime';
+export type ConversationMessage = Pick<WxConversationPageRow, Always> & Partial<Omit<WxConversationPageRow, Always>>;
 
 /** History page size (specification §9): 14, newest first from the server. */
 export const PAGE_SIZE = HISTORY_PAGE_SIZE;
