@@ -271,4 +271,31 @@ describe('ResourcePage', { timeout: 90_000 }, () => {
     await screen.findByText('修改成功');
     expect(server.calls('PUT', '/store/dish')[0]!.body).toEqual({ id: '1', status: '1' });
   });
+
+  it('hands the rows selected across pages to a toolbar action, and offers no checkboxes without the selection code', async () => {
+    const user = userEvent.setup();
+    const seen: string[][] = [];
+    const def: ResourceDef<Dish> = {
+      ...dishDef,
+      selection: { permission: 'store:dish:edit' },
+      toolbar: [{ key: 'pick', label: '批量处理', testId: 'pick', onClick: (ctx) => {
+        seen.push(ctx.selected.map((d) => d.id));
+        ctx.clearSelection();
+      } }],
+    };
+    const { unmount } = renderWithApp(<ResourcePage def={def} />);
+    await screen.findByText('菜品1');
+    await user.click(within(screen.getByText('菜品2').closest('tr')!).getByRole('checkbox'));
+    await user.click(screen.getByTitle('2'));
+    await user.click(within((await screen.findByText('菜品11')).closest('tr')!).getByRole('checkbox'));
+    await user.click(screen.getByTestId('pick'));
+    await user.click(screen.getByTestId('pick'));
+    expect(seen).toEqual([['2', '11'], []]);
+    unmount();
+
+    signInWith(['store:dish:index']);
+    renderWithApp(<ResourcePage def={def} />);
+    await screen.findByText('菜品1');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
 });

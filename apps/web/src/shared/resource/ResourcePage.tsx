@@ -22,6 +22,10 @@ export interface ResourcePageProps<T> {
   title?: ReactNode;
   /** Shown beside the toolbar buttons. */
   extra?: ReactNode;
+  /** Shown between the toolbar and the table (e.g. a progress bar). */
+  beforeTable?: ReactNode;
+  /** `data-testid` of the page's card (default `resource-page`). */
+  testId?: string;
 }
 
 interface SortState {
@@ -54,7 +58,7 @@ export function useCan() {
  * with confirmation, each button shown only with its permission code. Failures are shown by the
  * HTTP client; this page shows the successes.
  */
-export function ResourcePage<T extends object>({ def, query, title, extra }: ResourcePageProps<T>) {
+export function ResourcePage<T extends object>({ def, query, title, extra, beforeTable, testId = 'resource-page' }: ResourcePageProps<T>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = useCan();
@@ -77,6 +81,8 @@ export function ResourcePage<T extends object>({ def, query, title, extra }: Res
   const [editing, setEditing] = useState<{ mode: FormMode; row?: T; values: Values } | undefined>();
   const [saving, setSaving] = useState(false);
   const [busy, setBusy] = useState<string | undefined>();
+  const [selected, setSelected] = useState<T[]>([]);
+  const selectable = def.selection !== undefined && can(def.selection.permission);
 
   const params: Values = useMemo(
     () =>
@@ -120,7 +126,7 @@ export function ResourcePage<T extends object>({ def, query, title, extra }: Res
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [def],
   );
-  const ctx: ActionContext<T> = { refresh, openCreate, openEdit: (row) => void openEdit(row) };
+  const ctx: ActionContext<T> = { refresh, openCreate, openEdit: (row) => void openEdit(row), selected, clearSelection: () => setSelected([]) };
 
   const save = async (values: Values) => {
     if (!editing) return;
@@ -260,7 +266,7 @@ export function ResourcePage<T extends object>({ def, query, title, extra }: Res
   };
 
   return (
-    <Card title={title} variant="borderless" data-testid="resource-page">
+    <Card title={title} variant="borderless" data-testid={testId}>
       {search.length > 0 && (
         <Form form={searchForm} layout="inline" onFinish={submitSearch} style={{ marginBottom: 16, rowGap: 8 }} data-testid="resource-search">
           {search.map((field) => (
@@ -296,7 +302,14 @@ export function ResourcePage<T extends object>({ def, query, title, extra }: Res
           {(def.toolbar ?? [])
             .filter((a) => can(a.permission))
             .map((action) => (
-              <Button key={action.key} type={action.primary ? 'primary' : 'default'} icon={action.icon} onClick={() => void action.onClick(ctx)}>
+              <Button
+                key={action.key}
+                type={action.primary ? 'primary' : 'default'}
+                icon={action.icon}
+                disabled={action.disabled}
+                data-testid={action.testId}
+                onClick={() => void action.onClick(ctx)}
+              >
                 {t(action.label)}
               </Button>
             ))}
@@ -306,6 +319,7 @@ export function ResourcePage<T extends object>({ def, query, title, extra }: Res
           <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('resource.refresh')} onClick={() => void refresh()} />
         </Tooltip>
       </Space>
+      {beforeTable}
       <Table<T>
         key={mode === 'tree' ? `tree-${list.dataUpdatedAt}` : 'page'}
         rowKey={(row) => idOf(row)}
@@ -315,6 +329,7 @@ export function ResourcePage<T extends object>({ def, query, title, extra }: Res
         size="middle"
         scroll={{ x: 'max-content' }}
         onChange={onTableChange}
+        rowSelection={selectable ? { selectedRowKeys: selected.map(idOf), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: true } : undefined}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('resource.empty')} /> }}
         expandable={
           def.expand

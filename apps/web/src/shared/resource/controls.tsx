@@ -127,7 +127,7 @@ export function FieldControl({ field, mode, value, onChange, id }: ControlProps)
       );
     }
     case 'custom':
-      return <>{field.render?.({ value, onChange: change, mode })}</>;
+      return <>{field.render?.({ value, onChange: change, mode, id })}</>;
     default:
       return <Input {...common} value={value as string} onChange={(e) => change(e.target.value)} placeholder={inputPlaceholder} maxLength={field.maxLength} allowClear />;
   }

@@ -73,7 +73,7 @@ export interface FieldDef {
   /** A help text under the control (i18n key). */
   help?: string;
   /** custom: the control itself, bound to the form value. */
-  render?: (props: { value: unknown; onChange: (value: unknown) => void; mode?: FormMode }) => ReactNode;
+  render?: (props: { value: unknown; onChange: (value: unknown) => void; mode?: FormMode; id?: string }) => ReactNode;
 }
 
 export type ColumnType = 'text' | 'tag' | 'image' | 'avatar' | 'datetime' | 'date' | 'switch' | 'money';
@@ -99,6 +99,9 @@ export interface ActionContext<T> {
   refresh: () => Promise<void>;
   openCreate: (initial?: Values) => void;
   openEdit: (row: T) => void;
+  /** The selected rows (with `selection`; kept across pages), and a way to clear them. */
+  selected: T[];
+  clearSelection: () => void;
 }
 
 export interface RowAction<T> {
@@ -121,6 +124,9 @@ export interface ToolbarAction<T> {
   icon?: ReactNode;
   permission?: string;
   primary?: boolean;
+  disabled?: boolean;
+  /** `data-testid` of the button. */
+  testId?: string;
   onClick: (ctx: ActionContext<T>) => unknown;
 }
 
@@ -166,6 +172,8 @@ export interface ResourceDef<T> {
   tree?: { parentField?: string; root?: string; addChild?: boolean | ((row: T) => boolean) };
   /** A detail shown when a row is expanded (e.g. a log's exception text). */
   expand?: { render: (row: T) => ReactNode; rowExpandable?: (row: T) => boolean };
+  /** Rows get checkboxes (kept across pages) when the user holds `permission`; toolbar actions see them as `ctx.selected`. */
+  selection?: { permission?: string };
   /** Whether the delete action applies to a row (e.g. not to oneself). */
   canDelete?: (row: T) => boolean;
   /** Whether the add button is offered for the loaded rows (e.g. at most one record). */
