@@ -1,25 +1,19 @@
 import { useMemo, useState } from 'react';
-import { App, Avatar, Button, Card, Empty, Form, Input, Modal, Progress, Result, Select, Space, Table, Tag, Tooltip } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
-import { ClearOutlined, EditOutlined, ReloadOutlined, SearchOutlined, SyncOutlined, TagOutlined, TagsOutlined, UserOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Avatar, Input, Modal, Progress, Result, Select, Tag } from 'antd';
+import { EditOutlined, SyncOutlined, TagOutlined, TagsOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '@canteen/contract';
 import { api } from '../../../shared/http/client';
-import { formatDateTime } from '../../../shared/resource';
+import { formatDateTime, ResourcePage, type ActionContext, type ResourceDef } from '../../../shared/resource';
 import { usePermission } from '../../../shared/session/session';
 import { listTags, type Account, type Follower, type SyncProgress } from '../api';
 import { AccountLayout } from '../components/AccountTree';
 import '../messages';
 
 const FOLLOWER_KEY = '/weixin/wxuser';
+/** Outside FOLLOWER_KEY, so reloading the list does not poll the sync again. */
+const SYNC_KEY = '/weixin/wxuser/synchron';
 const STATE_COLORS: Record<string, string> = { '1': 'green', '0': 'red', '2': 'blue' };
-
-interface Filters {
-  nickName?: string;
-  subscribe?: string;
-  tagId?: number;
-}
 
 /** Tags the selected rows (`PUT /weixin/wxuser/tagid-list`, tagging or unTagging). */
 function TaggingDialog({ appId, mode, openIds, tags, onClose, onDone }: {
@@ -96,34 +90,14 @@ function Followers({ account }: { account: Account }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const appId = account.appId;
-  const canSync = usePermission('wxmp:wxuser:synchro');
-  const canTag = usePermission('wxmp:wxuser:tagging');
-  const canRemark = usePermission('wxmp:wxuser:edit:remark');
-  const [searchForm] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState({ current: 1, size: 10 });
-  const [sort, setSort] = useState<{ column: string; order: 'ascend' | 'descend' } | undefined>({ column: 'subscribe_time', order: 'descend' });
-  const [selected, setSelected] = useState<Follower[]>([]);
-  const [tagging, setTagging] = useState<'tagging' | 'unTagging'>();
+  const [tagging, setTagging] = useState<{ mode: 'tagging' | 'unTagging'; ctx: ActionContext<Follower> }>();
   const [remarking, setRemarking] = useState<Follower>();
 
-  const params = {
-    appId,
-    current: paging.current,
-    size: paging.size,
-    ...(sort ? { [sort.order === 'ascend' ? 'ascs' : 'descs']: sort.column } : {}),
-    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')),
-  };
-  const list = useQuery({
-    queryKey: [FOLLOWER_KEY, 'page', params],
-    queryFn: () => api.get<Page<Follower>>('/weixin/wxuser/page', { params }),
-    placeholderData: keepPreviousData,
-  });
   const tags = useQuery({ queryKey: ['/weixin/wxusertags', 'options', appId], queryFn: () => listTags(appId) });
   const tagOptions = useMemo(() => (tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name })), [tags.data]);
   const tagName = useMemo(() => new Map((tags.data ?? []).map((tag) => [tag.id, tag.name])), [tags.data]);
 
-  const progressKey = [FOLLOWER_KEY, 'sync', appId];
+  const progressKey = useMemo(() => [SYNC_KEY, appId], [appId]);
   const progress = useQuery({
     queryKey: progressKey,
     queryFn: async () => {
@@ -135,181 +109,130 @@ function Followers({ account }: { account: Account }) {
     },
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 800 : false),
   });
-  const syncState = progress.data?.state;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [FOLLOWER_KEY, 'page'] });
+  const running = progress.data?.state === 'running';
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [FOLLOWER_KEY, 'list'] });
 
   function finished(result: SyncProgress) {
     if (result.state === 'done') {
       void message.success(t('wxmp.follower.syncDone', { total: result.done }));
-      void queryClient.invalidateQueries({ queryKey: [FOLLOWER_KEY, 'page'] });
+      void refresh();
       void queryClient.invalidateQueries({ queryKey: ['/weixin/wxusertags'] });
     } else if (result.state === 'failed') {
       void message.error(t('wxmp.follower.syncFailed', { msg: result.message ?? '' }));
     }
   }
 
-  const startSync = () =>
-    modal.confirm({
-      title: t('wxmp.follower.sync'),
-      content: t('wxmp.follower.syncConfirm'),
-      okText: t('wxmp.common.ok'),
-      cancelText: t('wxmp.common.cancel'),
-      onOk: async () => {
-        try {
-          const started = await api.post<SyncProgress>('/weixin/wxuser/synchron', { appId });
-          queryClient.setQueryData(progressKey, started.state === 'running' ? started : { ...started, state: 'running' });
-          void queryClient.invalidateQueries({ queryKey: progressKey });
-        } catch {
-          /* shown by the HTTP client */
-        }
-      },
-    });
+  const def = useMemo<ResourceDef<Follower>>(() => {
+    const startSync = () =>
+      modal.confirm({
+        title: t('wxmp.follower.sync'),
+        content: t('wxmp.follower.syncConfirm'),
+        okText: t('wxmp.common.ok'),
+        cancelText: t('wxmp.common.cancel'),
+        onOk: async () => {
+          try {
+            const started = await api.post<SyncProgress>('/weixin/wxuser/synchron', { appId });
+            queryClient.setQueryData(progressKey, started.state === 'running' ? started : { ...started, state: 'running' });
+            void queryClient.invalidateQueries({ queryKey: progressKey });
+          } catch {
+            /* shown by the HTTP client */
+          }
+        },
+      });
+    const openTagging = (mode: 'tagging' | 'unTagging', ctx: ActionContext<Follower>) => {
+      if (!ctx.selected.length) {
+        void message.warning(t('wxmp.follower.selectRows'));
+        return;
+      }
+      setTagging({ mode, ctx });
+    };
+    return {
+      base: FOLLOWER_KEY,
+      permissions: { view: 'wxmp:wxuser:index' },
+      selection: { permission: 'wxmp:wxuser:tagging' },
+      defaultSort: { key: 'subscribeTime', order: 'descend' },
+      search: [
+        {
+          name: 'nickName',
+          label: 'wxmp.follower.nickName',
+          type: 'custom',
+          render: ({ value, onChange, id }) => (
+            <Input id={id} allowClear maxLength={64} placeholder={t('wxmp.follower.nickName')} value={value as string | undefined} onChange={(e) => onChange(e.target.value)} />
+          ),
+        },
+        {
+          name: 'subscribe',
+          label: 'wxmp.follower.subscribe',
+          type: 'custom',
+          render: ({ value, onChange, id }) => (
+            <Select id={id} allowClear style={{ width: 140 }} options={['1', '0', '2'].map((v) => ({ value: v, label: t(`wxmp.follower.states.${v}`) }))} value={value as string | undefined} onChange={onChange} />
+          ),
+        },
+        {
+          name: 'tagId',
+          label: 'wxmp.follower.tag',
+          type: 'custom',
+          render: ({ value, onChange, id }) => (
+            <Select id={id} allowClear style={{ width: 160 }} options={tagOptions} value={value as number | undefined} onChange={onChange} />
+          ),
+        },
+      ],
+      toolbar: [
+        { key: 'sync', label: 'wxmp.follower.sync', primary: true, icon: <SyncOutlined spin={running} />, disabled: running, testId: 'sync-followers', permission: 'wxmp:wxuser:synchro', onClick: startSync },
+        { key: 'tagging', label: 'wxmp.follower.tagging', icon: <TagOutlined />, permission: 'wxmp:wxuser:tagging', onClick: (ctx) => openTagging('tagging', ctx) },
+        { key: 'unTagging', label: 'wxmp.follower.untagging', icon: <TagsOutlined />, permission: 'wxmp:wxuser:tagging', onClick: (ctx) => openTagging('unTagging', ctx) },
+      ],
+      columns: [
+        { key: 'headimgUrl', label: 'wxmp.follower.headimgUrl', render: (v) => <Avatar src={(v as string | null) || undefined} icon={<UserOutlined />} /> },
+        { key: 'nickName', label: 'wxmp.follower.nickName', sortable: 'nick_name' },
+        {
+          key: 'subscribe',
+          label: 'wxmp.follower.subscribe',
+          render: (v) => <Tag color={STATE_COLORS[v as string]}>{t(`wxmp.follower.states.${v as string}`, { defaultValue: v as string })}</Tag>,
+        },
+        { key: 'openId', label: 'wxmp.follower.openId', width: 170, ellipsis: true },
+        { key: 'subscribeScene', label: 'wxmp.follower.subscribeScene', render: (v) => (v ? t(`wxmp.follower.scenes.${v as string}`, { defaultValue: v as string }) : '') },
+        { key: 'subscribeTime', label: 'wxmp.follower.subscribeTime', sortable: 'subscribe_time', render: (v) => formatDateTime(v) },
+        { key: 'language', label: 'wxmp.follower.language' },
+        { key: 'tagidList', label: 'wxmp.follower.tags', render: (ids) => (ids as number[]).map((id) => <Tag key={id} color="blue">{tagName.get(id) ?? id}</Tag>) },
+        { key: 'remark', label: 'wxmp.follower.remark' },
+      ],
+      rowActions: [
+        { key: 'remark', label: 'wxmp.follower.editRemark', icon: <EditOutlined />, permission: 'wxmp:wxuser:edit:remark', onClick: (row) => setRemarking(row) },
+      ],
+    };
+  }, [t, message, modal, queryClient, appId, progressKey, running, tagOptions, tagName]);
 
-  const openTagging = (mode: 'tagging' | 'unTagging') => {
-    if (!selected.length) {
-      void message.warning(t('wxmp.follower.selectRows'));
-      return;
-    }
-    setTagging(mode);
-  };
-
-  const submitSearch = (values: Filters) => {
-    setFilters({ nickName: values.nickName?.trim() || undefined, subscribe: values.subscribe, tagId: values.tagId });
-    setPaging((p) => ({ ...p, current: 1 }));
-  };
-
-  const sortOrder = (column: string) => (sort?.column === column ? sort.order : null);
-  const running = syncState === 'running';
+  const query = useMemo(() => ({ appId }), [appId]);
 
   return (
-    <Card variant="borderless" title={account.name} data-testid="followers-page">
-      <Form form={searchForm} layout="inline" onFinish={submitSearch} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="nickName" label={t('wxmp.follower.nickName')}>
-          <Input allowClear maxLength={64} placeholder={t('wxmp.follower.nickName')} />
-        </Form.Item>
-        <Form.Item name="subscribe" label={t('wxmp.follower.subscribe')}>
-          <Select allowClear style={{ width: 140 }} options={['1', '0', '2'].map((v) => ({ value: v, label: t(`wxmp.follower.states.${v}`) }))} />
-        </Form.Item>
-        <Form.Item name="tagId" label={t('wxmp.follower.tag')}>
-          <Select allowClear style={{ width: 160 }} options={tagOptions} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('wxmp.common.search')}
-            </Button>
-            <Button
-              icon={<ClearOutlined />}
-              onClick={() => {
-                searchForm.resetFields();
-                submitSearch({});
-              }}
-            >
-              {t('wxmp.common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          {canSync && (
-            <Button type="primary" icon={<SyncOutlined spin={running} />} disabled={running} onClick={startSync} data-testid="sync-followers">
-              {t('wxmp.follower.sync')}
-            </Button>
-          )}
-          {canTag && (
-            <>
-              <Button icon={<TagOutlined />} onClick={() => openTagging('tagging')}>
-                {t('wxmp.follower.tagging')}
-              </Button>
-              <Button icon={<TagsOutlined />} onClick={() => openTagging('unTagging')}>
-                {t('wxmp.follower.untagging')}
-              </Button>
-            </>
-          )}
-        </Space>
-        <Tooltip title={t('wxmp.common.refresh')}>
-          <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('wxmp.common.refresh')} onClick={() => void refresh()} />
-        </Tooltip>
-      </Space>
-      {running && (
-        <div style={{ marginBottom: 12 }} data-testid="sync-progress">
-          <span>{t('wxmp.follower.syncing')}</span>
-          <Progress percent={progress.data?.percent ?? 0} status="active" />
-        </div>
-      )}
-      <Table<Follower>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        rowSelection={canTag ? { selectedRowKeys: selected.map((f) => f.id), onChange: (_keys, rows) => setSelected(rows), preserveSelectedRowKeys: true } : undefined}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('wxmp.common.empty')} /> }}
-        onChange={(pagination, _f, sorter) => {
-          const one: SorterResult<Follower> | undefined = Array.isArray(sorter) ? sorter[0] : sorter;
-          if (one?.order && one.columnKey) setSort({ column: String(one.columnKey), order: one.order });
-          else if (one && !one.order) setSort(undefined);
-          setPaging({ current: pagination.current ?? 1, size: pagination.pageSize ?? 10 });
-        }}
-        pagination={{
-          current: paging.current,
-          pageSize: paging.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (n) => t('wxmp.common.total', { total: n }),
-        }}
-        columns={[
-          { key: 'headimgUrl', dataIndex: 'headimgUrl', title: t('wxmp.follower.headimgUrl'), render: (v: string | null) => <Avatar src={v || undefined} icon={<UserOutlined />} /> },
-          { key: 'nick_name', dataIndex: 'nickName', title: t('wxmp.follower.nickName'), sorter: true, sortOrder: sortOrder('nick_name') },
-          {
-            key: 'subscribe',
-            dataIndex: 'subscribe',
-            title: t('wxmp.follower.subscribe'),
-            render: (v: string) => <Tag color={STATE_COLORS[v]}>{t(`wxmp.follower.states.${v}`, { defaultValue: v })}</Tag>,
-          },
-          { key: 'openId', dataIndex: 'openId', title: t('wxmp.follower.openId'), width: 170, ellipsis: { showTitle: true } },
-          {
-            key: 'subscribeScene',
-            dataIndex: 'subscribeScene',
-            title: t('wxmp.follower.subscribeScene'),
-            render: (v: string | null) => (v ? t(`wxmp.follower.scenes.${v}`, { defaultValue: v }) : ''),
-          },
-          { key: 'subscribe_time', dataIndex: 'subscribeTime', title: t('wxmp.follower.subscribeTime'), sorter: true, sortOrder: sortOrder('subscribe_time'), render: (v: string | null) => formatDateTime(v) },
-          { key: 'language', dataIndex: 'language', title: t('wxmp.follower.language') },
-          {
-            key: 'tagidList',
-            dataIndex: 'tagidList',
-            title: t('wxmp.follower.tags'),
-            render: (ids: number[]) => ids.map((id) => <Tag key={id} color="blue">{tagName.get(id) ?? id}</Tag>),
-          },
-          { key: 'remark', dataIndex: 'remark', title: t('wxmp.follower.remark') },
-          ...(canRemark
-            ? [{
-                key: 'actions',
-                title: t('wxmp.common.actions'),
-                fixed: 'right' as const,
-                render: (_: unknown, row: Follower) => (
-                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setRemarking(row)}>
-                    {t('wxmp.follower.editRemark')}
-                  </Button>
-                ),
-              }]
-            : []),
-        ]}
+    <>
+      <ResourcePage<Follower>
+        def={def}
+        query={query}
+        title={account.name}
+        testId="followers-page"
+        beforeTable={
+          running && (
+            <div style={{ marginBottom: 12 }} data-testid="sync-progress">
+              <span>{t('wxmp.follower.syncing')}</span>
+              <Progress percent={progress.data?.percent ?? 0} status="active" />
+            </div>
+          )
+        }
       />
       {tagging && (
         <TaggingDialog
           appId={appId}
-          mode={tagging}
-          openIds={selected.map((f) => f.openId)}
+          mode={tagging.mode}
+          openIds={tagging.ctx.selected.map((f) => f.openId)}
           tags={tagOptions}
           onClose={() => setTagging(undefined)}
           onDone={() => {
+            const { ctx } = tagging;
             setTagging(undefined);
-            setSelected([]);
-            void refresh();
+            ctx.clearSelection();
+            void ctx.refresh();
             void queryClient.invalidateQueries({ queryKey: ['/weixin/wxusertags'] });
           }}
         />
@@ -324,7 +247,7 @@ function Followers({ account }: { account: Account }) {
           }}
         />
       )}
-    </Card>
+    </>
   );
 }
 
