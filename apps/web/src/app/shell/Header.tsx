@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { App, AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Input, Layout, Menu, Tooltip } from 'antd';
 import {
   BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined,
@@ -19,7 +19,6 @@ import { useScreenClass } from '../stores/screen';
 import { THEMES, useSettings, type ThemeName } from '../stores/settings';
 import { Bell } from './Bell';
 import { MenuIcon } from './icons';
-import type { Target } from './targets';
 
 const ErrorLogDialog = lazy(() => import('./ErrorLogDialog'));
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
@@ -69,8 +68,11 @@ function MenuSearch({ entries }: { entries: MenuEntry[] }) {
   );
 }
 
-/** The header: menu toggle, top menu, search, bell, error log, full screen, lock, theme, colour, language, settings, user. */
-export function Header({ tree, entries, target, onToggleMenu, drawerOpen }: { tree: MenuNode[]; entries: MenuEntry[]; target: Target; onToggleMenu: () => void; drawerOpen: boolean }) {
+/**
+ * The header: menu toggle, top menu, search, bell, error log, full screen, lock, theme, colour,
+ * language, settings, user. Memoised on plain props: a tab switch within one menu group leaves it alone.
+ */
+export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu, drawerOpen }: { tree: MenuNode[]; entries: MenuEntry[]; topKey: string | undefined; onToggleMenu: () => void; drawerOpen: boolean }) {
   const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -83,7 +85,6 @@ export function Header({ tree, entries, target, onToggleMenu, drawerOpen }: { tr
   const [colorValue, setColorValue] = useState(settings.color);
   useEffect(() => setColorValue(settings.color), [settings.color]); // eslint-disable-line react-hooks/set-state-in-effect
   const folded = screen === 0 ? !drawerOpen : settings.collapsed;
-  const topKey = target.kind === 'page' || target.kind === 'iframe' ? target.trail[0]?.path : undefined;
 
   const signOut = () =>
     modal.confirm({
@@ -216,4 +217,4 @@ export function Header({ tree, entries, target, onToggleMenu, drawerOpen }: { tr
       </Suspense>
     </Layout.Header>
   );
-}
+});

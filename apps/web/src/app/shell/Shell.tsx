@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Drawer, Layout } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,7 @@ export default function Shell() {
     [entries, t, infoComponent],
   );
   const active = location.pathname + location.search;
-  const target = resolve(active);
+  const target = useMemo(() => resolve(active), [resolve, active]);
   const shown = target.kind === 'page' || target.kind === 'iframe' ? target : undefined;
   useTitle(shown?.label);
   useSessionUpkeep();
@@ -73,6 +73,9 @@ export default function Shell() {
       group: shown.trail.map((n) => n.label),
     });
   }, [active, shown?.label, shown?.keepAlive]); // eslint-disable-line react-hooks/exhaustive-deps
+  const small = screen === 0;
+  const toggleMenu = useCallback(() => (small ? setDrawer((open) => !open) : useSettings.getState().setCollapsed(!useSettings.getState().collapsed)), [small]);
+  const topKey = target.kind === 'page' || target.kind === 'iframe' ? target.trail[0]?.path : undefined;
   const [lastActive, setLastActive] = useState(active);
   if (lastActive !== active) {
     setLastActive(active);
@@ -82,7 +85,6 @@ export default function Shell() {
   if (target.kind === 'redirect') return <Navigate to={target.to} replace />;
   if (target.kind === 'notfound') return <Navigate to="/404" replace />;
 
-  const small = screen === 0;
   const dark = theme !== 'default';
   const menu = <SideMenu tree={tree} entries={entries} target={target} collapsed={!small && collapsed} dark={dark || true} />;
   return (
@@ -102,7 +104,7 @@ export default function Shell() {
         </Layout.Sider>
       )}
       <Layout className="shell-main">
-        <Header tree={tree} entries={entries} target={target} onToggleMenu={() => (small ? setDrawer(!drawer) : useSettings.getState().setCollapsed(!collapsed))} drawerOpen={drawer} />
+        <Header tree={tree} entries={entries} topKey={topKey} onToggleMenu={toggleMenu} drawerOpen={drawer} />
         {showTag ? <TagBar active={active} resolve={resolve} /> : null}
         <Layout.Content className="shell-content">
           <Breadcrumbs target={target} />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Breadcrumb, Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export const selectedKey = (target: Target, entries: MenuEntry[]) => {
 };
 
 /** The sidebar's menu tree (collapsible; a drawer on small screens). */
-export function SideMenu({ tree, entries, target, collapsed, dark }: { tree: MenuNode[]; entries: MenuEntry[]; target: Target; collapsed: boolean; dark: boolean }) {
+export const SideMenu = memo(function SideMenu({ tree, entries, target, collapsed, dark }: { tree: MenuNode[]; entries: MenuEntry[]; target: Target; collapsed: boolean; dark: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const byId = useMemo(() => new Map(entries.map((e) => [e.node.id, e])), [entries]);
@@ -72,7 +72,7 @@ export function SideMenu({ tree, entries, target, collapsed, dark }: { tree: Men
       }}
     />
   );
-}
+});
 
 /** Home › group › page. */
 export function Breadcrumbs({ target }: { target: Target }) {
