@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failReply, okReply, startApiServer, type Received, type TestApiServer } from '../../shared/testing/api-server';
+import { failReply, okReply, type Received, apiServerForFile } from '../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../shared/testing/render';
 import { useSession } from '../../shared/session/session';
 import ProfilePage from './ProfilePage';
@@ -24,13 +24,8 @@ function route({ method, path, body, headers }: Received) {
   return undefined;
 }
 
-let server: TestApiServer;
-beforeAll(async () => {
-  server = await startApiServer(route);
-});
-afterAll(() => server.close());
+const server = apiServerForFile(route);
 beforeEach(() => {
-  server.received.length = 0;
   profile = { id: '1', username: 'admin', nickname: '管理员', avatar: null, phone: '13800000000', deptId: '1', deptName: '总部' };
   signInWith([]);
 });

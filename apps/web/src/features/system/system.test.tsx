@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSION_CODES } from '@canteen/contract';
-import { failReply, okReply, pageOf, startApiServer, type Received, type TestApiServer } from '../../shared/testing/api-server';
+import { failReply, okReply, pageOf, type Received, apiServerForFile } from '../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../shared/testing/render';
 import type { MenuRecord, UserRecord } from './api';
 import UsersPage from './users/UsersPage';
@@ -72,13 +72,8 @@ function route({ method, path, query, body }: Received) {
   return undefined;
 }
 
-let server: TestApiServer;
-beforeAll(async () => {
-  server = await startApiServer(route);
-});
-afterAll(() => server.close());
+const server = apiServerForFile(route);
 beforeEach(() => {
-  server.received.length = 0;
   users = [
     { id: '1', username: 'admin', nickname: '管理员', avatar: null, phone: '13800000000', deptId: '1', deptName: '总部', lockFlag: '0', roles: [roles[0]!], createTime: '2026-01-01T00:00:00Z' },
   ];

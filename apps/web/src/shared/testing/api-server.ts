@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { http as client } from '../http/client';
 
@@ -59,6 +60,35 @@ export async function startApiServer(handler: Handler): Promise<TestApiServer> {
     received,
     calls: (method, path) => received.filter((r) => r.method === method && r.path === path),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * One test server for a test file: started before its tests, its request log emptied before each
+ * test, closed after them all.
+ */
+export function apiServerForFile(handler: Handler): TestApiServer {
+  let server: TestApiServer | undefined;
+  const started = () => {
+    if (!server) throw new Error('the test API server starts in beforeAll');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startApiServer(handler);
+  });
+  beforeEach(() => {
+    started().received.length = 0;
+  });
+  afterAll(() => server?.close());
+  return {
+    get url() {
+      return started().url;
+    },
+    get received() {
+      return started().received;
+    },
+    calls: (method, path) => started().calls(method, path),
+    close: () => started().close(),
   };
 }
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failReply, okReply, pageOf, startApiServer, type Received, type TestApiServer } from '../../../shared/testing/api-server';
+import { failReply, okReply, pageOf, type Received, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import AutoReplyPage from './AutoReplyPage';
 import { ruleBody, ruleForm, type AutoReply } from './rules';
@@ -35,13 +35,8 @@ function route({ method, path, query, body }: Received) {
   return undefined;
 }
 
-let server: TestApiServer;
-beforeAll(async () => {
-  server = await startApiServer(route);
-});
-afterAll(() => server.close());
+const server = apiServerForFile(route);
 beforeEach(() => {
-  server.received.length = 0;
   rules = [
     rule('1', { type: '1', repContent: '欢迎关注食堂' }),
     rule('2', { type: '2', reqType: 'image', repContent: '收到图片啦' }),

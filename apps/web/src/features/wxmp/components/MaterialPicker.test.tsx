@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { okReply, startApiServer, type Received, type TestApiServer } from '../../../shared/testing/api-server';
+import { okReply, type Received, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import type { Material, MaterialType } from '../api';
 import { MaterialPicker } from './MaterialPicker';
@@ -23,13 +23,8 @@ function route({ method, path, query }: Received) {
   return undefined;
 }
 
-let server: TestApiServer;
-beforeAll(async () => {
-  server = await startApiServer(route);
-});
-afterAll(() => server.close());
+const server = apiServerForFile(route);
 beforeEach(() => {
-  server.received.length = 0;
   store = { image: [], voice: [], video: [], news: [] };
   signInWith(['wxmp:wxmaterial:index']);
 });

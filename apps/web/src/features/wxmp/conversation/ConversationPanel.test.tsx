@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEMP_MEDIA_EXPIRY_MS } from '@canteen/contract';
-import { okReply, pageOf, startApiServer, type Received, type Reply, type TestApiServer } from '../../../shared/testing/api-server';
+import { okReply, pageOf, type Received, type Reply, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import { ConversationPanel } from './ConversationPanel';
 import type { ConversationMessage } from './history';
@@ -43,13 +43,8 @@ function route(req: Received): Reply | undefined {
   return undefined;
 }
 
-let server: TestApiServer;
-beforeAll(async () => {
-  server = await startApiServer(route);
-});
-afterAll(() => server.close());
+const server = apiServerForFile(route);
 beforeEach(() => {
-  server.received.length = 0;
   history = [];
   mediaAnswer = undefined;
   sendAnswer = () => okReply(null);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { okReply, startApiServer, type Received, type TestApiServer } from '../../../shared/testing/api-server';
+import { okReply, type Received, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import MenuPage from './MenuPage';
 import type { ServerButton } from './menu';
@@ -31,13 +31,8 @@ function route({ method, path, body }: Received) {
   return undefined;
 }
 
-let server: TestApiServer;
-beforeAll(async () => {
-  server = await startApiServer(route);
-});
-afterAll(() => server.close());
+const server = apiServerForFile(route);
 beforeEach(() => {
-  server.received.length = 0;
   menu = { button: stored };
   signInWith(['wxmp:wxmenu:index', 'wxmp:wxmenu:get', 'wxmp:wxmenu:add', 'wxmp:wxmenu:del']);
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { okReply, pageOf, startApiServer, type Received, type TestApiServer } from '../../../shared/testing/api-server';
+import { okReply, pageOf, type Received, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import type { ConversationMessage } from '../conversation/history';
 import WxMsgPage, { conversationFromQuery } from './WxMsgPage';
@@ -30,13 +30,8 @@ function route({ method, path, query }: Received) {
   return undefined;
 }
 
-let server: TestApiServer;
-beforeAll(async () => {
-  server = await startApiServer(route);
-});
-afterAll(() => server.close());
+const server = apiServerForFile(route);
 beforeEach(() => {
-  server.received.length = 0;
   signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:add', 'wxmp:wxmsg:edit']);
 });
 
