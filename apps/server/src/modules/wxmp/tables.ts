@@ -73,7 +73,8 @@ export const wxUserTag = pgTable('wx_user_tag', {
   syncedAt: time('synced_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.appId, t.tagId] })]);
 
-export const wxUserSync = pgTable('wx_user_sync', {
+/** A background sync's progress, one row per account (followers and materials alike). */
+const syncColumns = () => ({
   appId: text('app_id').primaryKey(),
   state: text('state').notNull(),
   total: integer('total').notNull().default(0),
@@ -84,16 +85,9 @@ export const wxUserSync = pgTable('wx_user_sync', {
   finishedAt: time('finished_at'),
 });
 
-export const wxMaterialSync = pgTable('wx_material_sync', {
-  appId: text('app_id').primaryKey(),
-  state: text('state').notNull(),
-  total: integer('total').notNull().default(0),
-  done: integer('done').notNull().default(0),
-  message: text('message'),
-  startedAt: time('started_at').notNull().defaultNow(),
-  heartbeatAt: time('heartbeat_at').notNull().defaultNow(),
-  finishedAt: time('finished_at'),
-});
+export const wxUserSync = pgTable('wx_user_sync', syncColumns());
+
+export const wxMaterialSync = pgTable('wx_material_sync', syncColumns());
 
 export interface NewsArticle {
   title: string;
