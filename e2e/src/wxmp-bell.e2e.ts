@@ -16,15 +16,7 @@ describe.skipIf(!hasBrowser())('message bell (live) against the simulator', () =
   const sim = useSimulator();
   const session = useServerAndBrowser(sim.env);
 
-  const simCall = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${sim.state.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { delivery?: { outcome: string } };
-  };
+  const simCall = (method: string, path: string, body?: unknown) => sim.call<{ delivery?: { outcome: string } }>(method, path, body);
 
   const unreadMessages = async () => {
     const token = await apiToken(session.server.url);

@@ -20,15 +20,7 @@ describe.skipIf(!hasBrowser())('follower conversations (用户消息) against th
   const sim = useSimulator();
   const session = useServerAndBrowser(sim.env);
 
-  const simCall = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${sim.state.url}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const simCall = sim.call;
   const followerPath = (openid: string) => `/sim/accounts/${APP_ID}/followers/${openid}`;
 
   /** A follower writes; the push must reach the product. */

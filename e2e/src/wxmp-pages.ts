@@ -23,7 +23,17 @@ export function useSimulator() {
   afterAll(async () => {
     await close?.();
   });
-  return { env, state };
+  /** The simulator's control API (`/sim/...`); a failure names the call and the answer. */
+  const call = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${state.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return { env, state, call };
 }
 
 export const DEMO_ACCOUNT_NAME = '食堂示范公众号';
