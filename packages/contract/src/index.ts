@@ -6,3 +6,4 @@ export * from './constants.js';
 export * from './permissions.js';
 export * from './identity.js';
 export * from './wxmp.js';
+export * from './reply.js';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok as envelope, pageQuerySchema, appIdField, idString } from '@canteen/contract';
+import { ok as envelope, pageQuerySchema, appIdField, idString, replyFieldsSchema, storedReplySchema } from '@canteen/contract';
 import { z } from 'zod';
 import { ok, okNull, okPage } from '../schemas.js';
-import { replyFieldsSchema, storedReplySchema } from '../conversations/reply.js';
 import type { AutoReplyService } from './service.js';
 
 const tags = ['wxmp: automatic replies'];

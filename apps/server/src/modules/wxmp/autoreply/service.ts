@@ -1,12 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { PageQuery } from '@canteen/contract';
+import { replyProblem, type PageQuery, type WxReplyFields, type WxStoredReply } from '@canteen/contract';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import type { Database } from '../../../db/client.js';
 import { iso } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import { wxAutoReply } from '../conversations/tables.js';
-import { normalizeReply, replyProblem, type ReplyFields, type StoredReply, storedReplyOf } from '../conversations/reply.js';
+import { normalizeReply, storedReplyOf } from '../conversations/reply.js';
 
 export type AutoReplyType = '1' | '2' | '3';
 /** How long another instance's rule change may take to apply here. */
@@ -17,7 +17,7 @@ const newestFirst = (a: { id: string }, b: { id: string }) => (BigInt(b.id) > Bi
 /** Incoming message types a default reply (type 2) may answer. */
 export const REQ_TYPES = ['text', 'image', 'voice', 'video', 'shortvideo', 'location', 'link'] as const;
 
-export interface AutoReplyInput extends ReplyFields {
+export interface AutoReplyInput extends WxReplyFields {
   id?: string | undefined;
   appId: string;
   type: AutoReplyType;
@@ -162,7 +162,7 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
      * text contains the keyword; the longest keyword wins, then the newest rule); then the
      * default reply of the message type. Null when nothing matches.
      */
-    async matchMessage(appId: string, msgType: string, text: string | null): Promise<StoredReply | null> {
+    async matchMessage(appId: string, msgType: string, text: string | null): Promise<WxStoredReply | null> {
       const rules = await rulesOf(appId);
       if (msgType === 'text' && text) {
         const exact = text.trim();
@@ -174,7 +174,7 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
     },
 
     /** The reply on subscribe (type 1), or null. */
-    matchSubscribe: async (appId: string): Promise<StoredReply | null> => (await rulesOf(appId)).filter((r) => r.type === '1').sort(newestFirst)[0] ?? null,
+    matchSubscribe: async (appId: string): Promise<WxStoredReply | null> => (await rulesOf(appId)).filter((r) => r.type === '1').sort(newestFirst)[0] ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WxStoredReply } from '@canteen/contract';
 import type { InboundMessage } from '@canteen/wechat-protocol';
 import { autoReplyRoutes } from '../autoreply/routes.js';
 import { createAutoReplyService } from '../autoreply/service.js';
@@ -9,7 +10,7 @@ import { createMenuService, MENU_DELETED_TEXT } from '../menu/service.js';
 import { messageRoutes } from '../messages/routes.js';
 import { createMessageService, type ConversationMessage } from '../messages/service.js';
 import type { IncomingMessageEvent, PassiveReply } from '../portal/service.js';
-import { passiveReplyOf, type StoredReply } from './reply.js';
+import { passiveReplyOf } from './reply.js';
 
 function buildConversations(app: FastifyInstance) {
   const { accounts, client } = app.wxmp;
@@ -28,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-const text = (content: string): StoredReply => ({
+const text = (content: string): WxStoredReply => ({
   repType: 'text', repContent: content, repMediaId: null, repName: null, repDesc: null, repUrl: null, repHqUrl: null, repThumbMediaId: null, repThumbUrl: null, content: null,
 });
 
@@ -50,7 +51,7 @@ export const conversationsModule = fp(async (app: FastifyInstance) => {
   };
 
   /** The stored reply that answers a push, or null. */
-  const replyFor = async (appId: string, push: InboundMessage): Promise<StoredReply | null> => {
+  const replyFor = async (appId: string, push: InboundMessage): Promise<WxStoredReply | null> => {
     if (push.msgType === 'event') {
       if (push.event === 'subscribe') return autoReplies.matchSubscribe(appId);
       if (push.event === 'CLICK' || push.event === 'scancode_waitmsg') {

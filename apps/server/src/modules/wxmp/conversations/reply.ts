@@ -1,92 +1,16 @@
-import { z } from 'zod';
+import type { WxReplyFields, WxStoredReply } from '@canteen/contract';
 import type { PassiveReply } from '../portal/service.js';
 
 /**
- * The reply fields (specification §3 "Reply"), shared by automatic replies, menu buttons and
- * the operator's send: one shape, one validation, one mapping to the platform's passive reply
- * and customer-service message.
+ * The server's side of the reply fields (specification §3 "Reply"): the types, schemas and the
+ * operator-facing check live in `@canteen/contract` (`packages/contract/src/reply.ts`); here are
+ * what is kept per reply type, the stored row's view, and the mapping to the platform's passive
+ * reply and customer-service message.
  */
 
-export const REPLY_TYPES = ['text', 'image', 'voice', 'video', 'music', 'news'] as const;
-export type ReplyType = (typeof REPLY_TYPES)[number];
-
-const text = (max: number) => z.string().max(max, `不能超过${max}个字符`).nullish();
-
-/** One news article as the material library gives it (extra fields are kept). */
-export const articleSchema = z.looseObject({
-  title: z.string().max(256).nullish(),
-  description: z.string().max(1024).nullish(),
-  digest: z.string().max(1024).nullish(),
-  url: z.string().max(2048).nullish(),
-  contentSourceUrl: z.string().max(2048).nullish(),
-  thumbUrl: z.string().max(2048).nullish(),
-  picUrl: z.string().max(2048).nullish(),
-  thumbMediaId: z.string().max(256).nullish(),
-});
-
-export const replyFieldsSchema = z.object({
-  repType: z.enum(REPLY_TYPES, { error: '回复消息类型必须是 text、image、voice、video、music 或 news' }),
-  repContent: text(2048),
-  repMediaId: text(256),
-  repName: text(256),
-  repDesc: text(1024),
-  repUrl: text(2048),
-  repHqUrl: text(2048),
-  repThumbMediaId: text(256),
-  repThumbUrl: text(2048),
-  content: z.object({ articles: z.array(articleSchema).max(8, '图文最多8篇') }).nullish(),
-});
-export type ReplyFields = z.infer<typeof replyFieldsSchema>;
-
-/** The reply fields as stored and shown (every field present, null when unset). */
-export interface StoredReply {
-  repType: string | null;
-  repContent: string | null;
-  repMediaId: string | null;
-  repName: string | null;
-  repDesc: string | null;
-  repUrl: string | null;
-  repHqUrl: string | null;
-  repThumbMediaId: string | null;
-  repThumbUrl: string | null;
-  content: { articles: Array<Record<string, unknown>> } | null;
-}
-
-export const storedReplySchema = z.object({
-  repType: z.string().nullable(),
-  repContent: z.string().nullable(),
-  repMediaId: z.string().nullable(),
-  repName: z.string().nullable(),
-  repDesc: z.string().nullable(),
-  repUrl: z.string().nullable(),
-  repHqUrl: z.string().nullable(),
-  repThumbMediaId: z.string().nullable(),
-  repThumbUrl: z.string().nullable(),
-  content: z.object({ articles: z.array(z.record(z.string(), z.unknown())) }).nullable(),
-});
-
-/** The first problem of a reply, in words for the operator, or null. */
-export function replyProblem(reply: ReplyFields): string | null {
-  switch (reply.repType) {
-    case 'text':
-      return reply.repContent?.trim() ? null : '请输入回复的文本内容';
-    case 'image':
-      return reply.repMediaId ? null : '请选择回复的图片';
-    case 'voice':
-      return reply.repMediaId ? null : '请选择回复的语音';
-    case 'video':
-      return reply.repMediaId ? null : '请选择回复的视频';
-    case 'music':
-      if (!reply.repUrl) return '请输入音乐链接';
-      return reply.repThumbMediaId ? null : '请选择音乐的缩略图';
-    case 'news':
-      return reply.content?.articles.length ? null : '请选择回复的图文';
-  }
-}
-
 /** Only the fields that belong to the reply type are kept (a switch of tab leaves no leftovers). */
-export function normalizeReply(reply: ReplyFields): StoredReply {
-  const pick = <K extends keyof ReplyFields>(key: K, keep: boolean) => (keep ? ((reply[key] as string | null | undefined) ?? null) : null);
+export function normalizeReply(reply: WxReplyFields): WxStoredReply {
+  const pick = <K extends keyof WxReplyFields>(key: K, keep: boolean) => (keep ? ((reply[key] as string | null | undefined) ?? null) : null);
   const t = reply.repType;
   return {
     repType: t,
@@ -103,7 +27,7 @@ export function normalizeReply(reply: ReplyFields): StoredReply {
 }
 
 /** The reply fields of a stored row (message, automatic reply or menu button), for a view. */
-export const storedReplyOf = (row: StoredReply): StoredReply => ({
+export const storedReplyOf = (row: WxStoredReply): WxStoredReply => ({
   repType: row.repType,
   repContent: row.repContent,
   repMediaId: row.repMediaId,
@@ -132,7 +56,7 @@ export function platformArticle(a: Record<string, unknown>) {
 const absolute = (url: string, base: string | undefined) => (url.startsWith('/') && base ? `${base.replace(/\/+$/, '')}${url}` : url);
 
 /** The stored reply as a passive reply (news: the first article only, as the platform allows). */
-export function passiveReplyOf(reply: StoredReply, publicBase?: string): PassiveReply | null {
+export function passiveReplyOf(reply: WxStoredReply, publicBase?: string): PassiveReply | null {
   switch (reply.repType) {
     case 'text':
       return reply.repContent ? { msgType: 'text', content: reply.repContent } : null;
@@ -164,7 +88,7 @@ export function passiveReplyOf(reply: StoredReply, publicBase?: string): Passive
 }
 
 /** The stored reply as a customer-service message body (`message/custom/send`) to one follower. */
-export function customMessageOf(reply: StoredReply, openId: string, publicBase?: string): Record<string, unknown> {
+export function customMessageOf(reply: WxStoredReply, openId: string, publicBase?: string): Record<string, unknown> {
   const base = { touser: openId, msgtype: reply.repType };
   switch (reply.repType) {
     case 'text':
@@ -190,7 +114,7 @@ export function customMessageOf(reply: StoredReply, openId: string, publicBase?:
 }
 
 /** Reply columns of a raw SQL row (snake_case) as the shown shape. */
-export function storedReplyOfRow(r: Record<string, unknown>): StoredReply {
+export function storedReplyOfRow(r: Record<string, unknown>): WxStoredReply {
   const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? null : JSON.stringify(v));
   const content = typeof r.content === 'string' ? (JSON.parse(r.content) as unknown) : r.content;
   return {
@@ -203,6 +127,6 @@ export function storedReplyOfRow(r: Record<string, unknown>): StoredReply {
     repHqUrl: str(r.rep_hq_url),
     repThumbMediaId: str(r.rep_thumb_media_id),
     repThumbUrl: str(r.rep_thumb_url),
-    content: (content ?? null) as StoredReply['content'],
+    content: (content ?? null) as WxStoredReply['content'],
   };
 }

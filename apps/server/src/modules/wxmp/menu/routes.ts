@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok as envelope, appIdField } from '@canteen/contract';
+import { ok as envelope, appIdField, storedReplySchema } from '@canteen/contract';
 import { z } from 'zod';
 import { ok, okNull } from '../schemas.js';
-import { storedReplySchema } from '../conversations/reply.js';
 import type { ButtonInput, MenuService } from './service.js';
 
 const tags = ['wxmp: custom menu'];

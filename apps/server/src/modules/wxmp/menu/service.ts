@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { validateUrl } from '@canteen/contract';
+import { replyFieldsSchema, replyProblem, validateUrl, type WxStoredReply } from '@canteen/contract';
 import { badRequest } from '../../../http/errors.js';
 import type { Database } from '../../../db/client.js';
 import type { WechatClient } from '../../../platform/wechat/client.js';
 import type { AccountService } from '../accounts/service.js';
 import { wxMenu } from '../conversations/tables.js';
-import { normalizeReply, replyProblem, replyFieldsSchema, type StoredReply, storedReplyOf } from '../conversations/reply.js';
+import { normalizeReply, storedReplyOf } from '../conversations/reply.js';
 
 /** Button types the editor offers (wechat.md §2.7; origin.md §2.6). */
 export const BUTTON_TYPES = [
@@ -20,7 +20,7 @@ export const MAX_SUB = 5;
 export const NAME_LIMITS = { top: { width: 8, bytes: 16, chinese: 4 }, sub: { width: 14, bytes: 60, chinese: 7 } } as const;
 export const MENU_DELETED_TEXT = '非常抱歉，该菜单已删除！';
 
-export interface ButtonInput extends Partial<StoredReply> {
+export interface ButtonInput extends Partial<WxStoredReply> {
   name?: string | null | undefined;
   type?: string | null | undefined;
   key?: string | null | undefined;
@@ -35,7 +35,7 @@ export const nameWidth = (name: string) => [...name].reduce((w, c) => w + (c.cod
 
 type Row = typeof wxMenu.$inferSelect;
 
-export interface ButtonView extends StoredReply {
+export interface ButtonView extends WxStoredReply {
   id: string;
   name: string;
   key: string;
@@ -53,7 +53,7 @@ interface Planned {
   url: string | null;
   appid: string | null;
   pagepath: string | null;
-  reply: StoredReply | null;
+  reply: WxStoredReply | null;
   subs: Planned[];
 }
 

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HISTORY_PAGE_SIZE, ok as envelope, pageQuerySchema, appIdField, idString, mediaQuery, conversationMessageSchema, conversationPageRowSchema } from '@canteen/contract';
+import { HISTORY_PAGE_SIZE, ok as envelope, pageQuerySchema, appIdField, idString, mediaQuery, conversationMessageSchema, conversationPageRowSchema, replyFieldsSchema } from '@canteen/contract';
 import { z } from 'zod';
 import { ok, okPage } from '../schemas.js';
 import { attachment } from '../materials/routes.js';
 import type { MaterialService } from '../materials/service.js';
-import { replyFieldsSchema } from '../conversations/reply.js';
 import { SendFailedError, type MessageService } from './service.js';
 
 const tags = ['wxmp: conversations'];

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PageQuery } from '@canteen/contract';
+import { replyProblem, type PageQuery, type WxReplyFields, type WxStoredReply } from '@canteen/contract';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import { orderBy } from '../../../http/paging.js';
 import type { Database } from '../../../db/client.js';
 import type { WechatClient } from '../../../platform/wechat/client.js';
 import type { AccountService } from '../accounts/service.js';
 import { msgView, type WxMsgView } from '../portal/service.js';
-import { customMessageOf, normalizeReply, replyProblem, type ReplyFields, type StoredReply } from '../conversations/reply.js';
+import { customMessageOf, normalizeReply } from '../conversations/reply.js';
 
 /** The platform accepts customer-service messages this long after the follower's last message. */
 export const SEND_WINDOW_MS = 48 * 3600_000;
@@ -37,7 +37,7 @@ export interface MessagePageQuery extends PageQuery {
   notInRepType?: string | undefined;
 }
 
-export interface SendInput extends ReplyFields {
+export interface SendInput extends WxReplyFields {
   appId: string;
   wxUserId: string;
 }
@@ -201,7 +201,7 @@ export function createMessageService(database: Database, client: WechatClient, a
      * Stores the account's message (an automatic reply or an operator's send) as type '2', read,
      * with the account's and the follower's names copied in.
      */
-    async storeOutgoing(appId: string, wxUserId: string, reply: StoredReply, options: { createTime?: Date; status: 'sent' | 'failed'; error?: string | null }) {
+    async storeOutgoing(appId: string, wxUserId: string, reply: WxStoredReply, options: { createTime?: Date; status: 'sent' | 'failed'; error?: string | null }) {
       const at = options.createTime ?? new Date(now());
       const [row] = await run(sql`
         insert into wx_msg (app_id, wx_user_id, open_id, type, rep_type, rep_content, rep_media_id, rep_name, rep_desc, rep_url, rep_hq_url,

@@ -1,5 +1,5 @@
 import type { Dict, Values } from '../../../shared/resource';
-import type { Reply } from '../components/reply';
+import { REPLY_TABS, type Reply } from '../components/reply';
 import { replyBody, replyOf, type StoredReplyFields } from '../components/stored-reply';
 
 /** 1 on subscribe (at most one), 2 the default reply of a message type, 3 a keyword. */
@@ -27,7 +27,7 @@ export const repMateDict: Dict = [
   { value: '1', label: 'wxmp.autoreply.repMates.1', color: 'green' },
   { value: '2', label: 'wxmp.autoreply.repMates.2', color: 'orange' },
 ];
-export const repTypeDict: Dict = ['text', 'image', 'voice', 'video', 'news', 'music'].map((value) => ({ value, label: `wxmp.reply.${value}` }));
+export const repTypeDict: Dict = REPLY_TABS.map((value) => ({ value, label: `wxmp.reply.${value}` }));
 
 /** A rule → the form's values (the reply as one value for the reply editor). */
 export function ruleForm(row: AutoReply): Values {

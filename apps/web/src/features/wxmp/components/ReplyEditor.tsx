@@ -2,13 +2,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import { App, Button, Input, Space, Tabs, Typography } from 'antd';
 import { CustomerServiceOutlined, DeleteOutlined, FileTextOutlined, FolderOpenOutlined, PictureOutlined, ReadOutlined, SoundOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { validateUrl } from '@canteen/contract';
+import { validateUrl, type ReplyType } from '@canteen/contract';
 import { validationText } from '../../../shared/resource';
 import type { Material, MaterialType } from '../api';
 import { MaterialPicker } from './MaterialPicker';
 import { MaterialUpload } from './MaterialUpload';
 import { NewsPreview, THUMB_SIZE } from './NewsPreview';
-import { REPLY_TYPES, emptyReply, replyFromMaterial, type Reply, type ReplyType } from './reply';
+import { REPLY_TABS, emptyReply, replyFromMaterial, type Reply } from './reply';
 import '../messages';
 
 export interface ReplyEditorProps {
@@ -47,7 +47,7 @@ function UrlInput({ value, onChange, placeholder, testId }: { value?: string; on
  * chosen in it while the operator switches tabs; `onChange` always gets the current tab's reply.
  * Materials come from the material picker or, for image and voice, a new upload.
  */
-export function ReplyEditor({ appId, value, onChange, oneNews = false, types = REPLY_TYPES }: ReplyEditorProps) {
+export function ReplyEditor({ appId, value, onChange, oneNews = false, types = REPLY_TABS }: ReplyEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [inner, setInner] = useState<Reply>(() => value ?? emptyReply(types[0]));

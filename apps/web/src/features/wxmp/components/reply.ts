@@ -1,12 +1,14 @@
-import { validateUrl } from '@canteen/contract';
+import { validateUrl, type ReplyType, type WxReplyFields } from '@canteen/contract';
 import { i18n } from '../../../shared/i18n';
 import { validationText } from '../../../shared/resource';
 import type { Article, Material } from '../api';
 import '../messages';
 
-/** The reply editor's tabs, in order. */
-export const REPLY_TYPES = ['text', 'image', 'voice', 'video', 'news', 'music'] as const;
-export type ReplyType = (typeof REPLY_TYPES)[number];
+/** The reply editor's tabs, in order (the contract's reply types, news before music). */
+export const REPLY_TABS = ['text', 'image', 'voice', 'video', 'news', 'music'] as const satisfies readonly ReplyType[];
+
+/** The reply fields that each hold one string (all but repType and content). */
+export type ReplyStringField = Exclude<keyof WxReplyFields, 'repType' | 'content'>;
 
 /**
  * A reply (specification §3): what an automatic reply, a menu click or a sent message carries.
@@ -16,16 +18,8 @@ export type ReplyType = (typeof REPLY_TYPES)[number];
  * - news: repMediaId, repName (first title), content.articles
  * - music: repName (title), repDesc, repUrl (music URL), repHqUrl, repThumbMediaId, repThumbUrl
  */
-export interface Reply {
+export interface Reply extends Partial<Record<ReplyStringField, string>> {
   repType: ReplyType;
-  repContent?: string;
-  repName?: string;
-  repUrl?: string;
-  repMediaId?: string;
-  repDesc?: string;
-  repThumbMediaId?: string;
-  repThumbUrl?: string;
-  repHqUrl?: string;
   content?: { articles: Article[] } | null;
 }
 

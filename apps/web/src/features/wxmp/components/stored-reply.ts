@@ -1,23 +1,15 @@
+import { REPLY_TYPES, type ReplyType, type WxStoredReply } from '@canteen/contract';
 import { i18n } from '../../../shared/i18n';
 import type { Article } from '../api';
-import { REPLY_TYPES, type Reply, type ReplyType } from './reply';
+import type { Reply, ReplyStringField } from './reply';
 import '../messages';
 
 /** The reply fields as the server stores and answers them (every field present, null when unset). */
-export interface StoredReplyFields {
-  repType: string | null;
-  repContent: string | null;
-  repMediaId: string | null;
-  repName: string | null;
-  repDesc: string | null;
-  repUrl: string | null;
-  repHqUrl: string | null;
-  repThumbMediaId: string | null;
-  repThumbUrl: string | null;
+export interface StoredReplyFields extends Omit<WxStoredReply, 'content'> {
   content: { articles: Article[] } | null;
 }
 
-const FIELDS = ['repContent', 'repMediaId', 'repName', 'repDesc', 'repUrl', 'repHqUrl', 'repThumbMediaId', 'repThumbUrl'] as const;
+const FIELDS = ['repContent', 'repMediaId', 'repName', 'repDesc', 'repUrl', 'repHqUrl', 'repThumbMediaId', 'repThumbUrl'] as const satisfies readonly ReplyStringField[];
 
 const isReplyType = (value: unknown): value is ReplyType => (REPLY_TYPES as readonly unknown[]).includes(value);
 

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * The reply fields (specification §3 "Reply"), shared by automatic replies, menu buttons and the
+ * operator's send: the reply types, the request and stored shapes, and the operator-facing check.
+ * The mapping to the platform's passive reply and customer-service message stays on the server
+ * (`apps/server/src/modules/wxmp/conversations/reply.ts`).
+ */
+
+export const REPLY_TYPES = ['text', 'image', 'voice', 'video', 'music', 'news'] as const;
+export type ReplyType = (typeof REPLY_TYPES)[number];
+
+const replyText = (max: number) => z.string().max(max, `不能超过${max}个字符`).nullish();
+
+/** One news article of a reply, as the material library gives it (extra fields are kept). */
+export const replyArticleSchema = z.looseObject({
+  title: z.string().max(256).nullish(),
+  description: z.string().max(1024).nullish(),
+  digest: z.string().max(1024).nullish(),
+  url: z.string().max(2048).nullish(),
+  contentSourceUrl: z.string().max(2048).nullish(),
+  thumbUrl: z.string().max(2048).nullish(),
+  picUrl: z.string().max(2048).nullish(),
+  thumbMediaId: z.string().max(256).nullish(),
+});
+
+/** The reply fields of a request (automatic reply, menu button, sent message). */
+export const replyFieldsSchema = z.object({
+  repType: z.enum(REPLY_TYPES, { error: '回复消息类型必须是 text、image、voice、video、music 或 news' }),
+  repContent: replyText(2048),
+  repMediaId: replyText(256),
+  repName: replyText(256),
+  repDesc: replyText(1024),
+  repUrl: replyText(2048),
+  repHqUrl: replyText(2048),
+  repThumbMediaId: replyText(256),
+  repThumbUrl: replyText(2048),
+  content: z.object({ articles: z.array(replyArticleSchema).max(8, '图文最多8篇') }).nullish(),
+});
+
+/** The reply fields as stored and shown (every field present, null when unset). */
+export const storedReplySchema = z.object({
+  repType: z.string().nullable(),
+  repContent: z.string().nullable(),
+  repMediaId: z.string().nullable(),
+  repName: z.string().nullable(),
+  repDesc: z.string().nullable(),
+  repUrl: z.string().nullable(),
+  repHqUrl: z.string().nullable(),
+  repThumbMediaId: z.string().nullable(),
+  repThumbUrl: z.string().nullable(),
+  content: z.object({ articles: z.array(z.record(z.string(), z.unknown())) }).nullable(),
+});
+
+export type WxReplyFields = z.infer<typeof replyFieldsSchema>;
+export type WxStoredReply = z.infer<typeof storedReplySchema>;
+
+/** The first problem of a reply, in words for the operator, or null. */
+export function replyProblem(reply: WxReplyFields): string | null {
+  switch (reply.repType) {
+    case 'text':
+      return reply.repContent?.trim() ? null : '请输入回复的文本内容';
+    case 'image':
+      return reply.repMediaId ? null : '请选择回复的图片';
+    case 'voice':
+      return reply.repMediaId ? null : '请选择回复的语音';
+    case 'video':
+      return reply.repMediaId ? null : '请选择回复的视频';
+    case 'music':
+      if (!reply.repUrl) return '请输入音乐链接';
+      return reply.repThumbMediaId ? null : '请选择音乐的缩略图';
+    case 'news':
+      return reply.content?.articles.length ? null : '请选择回复的图文';
+  }
+}
