@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { startAutovacuum } from './db/autovacuum.js';
 import { seed } from './db/seed.js';
 import { seeders } from './modules/seeders.js';
 
@@ -20,7 +21,12 @@ async function main() {
   await migrate(database);
   await seed(database, config, seeders);
   const app = await buildApp(config, { database });
+  // PostgreSQL vacuums itself; the embedded database has no background workers to do it.
+  const stopAutovacuum = database.kind === 'pglite'
+    ? startAutovacuum(database, (error) => app.log.warn({ err: error }, 'autovacuum pass failed'))
+    : async () => undefined;
   const stop = async () => {
+    await stopAutovacuum();
     await app.close();
     await database.close();
     process.exit(0);
