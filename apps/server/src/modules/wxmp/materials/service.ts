@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { IMAGE_EXTENSIONS, VOICE_EXTENSIONS, UPLOAD_MAX_BYTES, imageUploadMessages, voiceUploadMessages, type PageQuery } from '@canteen/contract';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
@@ -10,6 +10,7 @@ import { wxMaterial, wxMaterialSync, wxMsg, type NewsArticle } from '../tables.j
 import { iso, type WxmpContext } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import { contentTypes, extensionOf, sniff, type Sniffed } from './sniff.js';
+import { MaterialOrderCache } from './order-cache.js';
 
 export type MaterialType = 'image' | 'voice' | 'video' | 'thumb' | 'news';
 type Row = typeof wxMaterial.$inferSelect;
@@ -52,28 +53,6 @@ export interface Blob {
 }
 
 const mediaUrl = (key: string | null) => (key ? `/weixin/media/${key}` : null);
-
-/**
- * Totals per account and type, kept a few seconds: counting thousands of rows on every page
- * turn is the slow part of the list. This instance's own writes drop the entry at once;
- * another instance's show within TOTALS_TTL_MS.
- */
-const TOTALS_TTL_MS = 5000;
-class CountCache {
-  private readonly entries = new Map<string, { at: number; value: Promise<number> }>();
-  get(appId: string, type: string, load: () => Promise<number>): Promise<number> {
-    const key = `${appId} ${type}`;
-    const hit = this.entries.get(key);
-    if (hit && Date.now() - hit.at < TOTALS_TTL_MS) return hit.value;
-    const value = load();
-    value.catch(() => this.entries.delete(key));
-    this.entries.set(key, { at: Date.now(), value });
-    return value;
-  }
-  drop(appId: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(`${appId} `)) this.entries.delete(key);
-  }
-}
 
 /** 素材管理: a local mirror of the permanent materials, with the bytes in the storage layer. */
 export function createMaterialService(ctx: WxmpContext, accounts: AccountService) {
@@ -149,11 +128,12 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
           if (!page.item?.length || offset + SYNC_PAGE >= page.total_count) break;
         }
       }
-      totals.drop(appId);
       await beat({ state: 'done', done, finishedAt: new Date(), message: null });
     } catch (error) {
       await beat({ state: 'failed', finishedAt: new Date(), message: error instanceof Error ? error.message : String(error) });
       throw error;
+    } finally {
+      positions.drop(appId); // what was mirrored before a failure is listed too
     }
   };
 
@@ -193,7 +173,10 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
       if (detail?.title) await db.update(wxMaterial).set({ title: detail.title, introduction: detail.description ?? row.introduction }).where(eq(wxMaterial.id, row.id));
     }
   };
-  const totals = new CountCache();
+  const newestFirst = [sql`${wxMaterial.updateTime} desc`, sql`${wxMaterial.id} desc`];
+  const ofType = (appId: string, type: string) => and(eq(wxMaterial.appId, appId), eq(wxMaterial.type, type));
+  const positions = new MaterialOrderCache(async (appId, type) =>
+    (await db.select({ id: wxMaterial.id }).from(wxMaterial).where(ofType(appId, type)).orderBy(...newestFirst)).map((r) => r.id));
   const synced = new Set<string>();
 
   return {
@@ -205,16 +188,22 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
         synced.add(query.appId);
         await this.syncOnce(query.appId);
       }
-      const where = and(eq(wxMaterial.appId, query.appId), eq(wxMaterial.type, query.type));
+      const newestFirstPage = !query.ascs && !query.descs;
       const page = await paginate(query, { update_time: wxMaterial.updateTime, id: wxMaterial.id, name: wxMaterial.name }, {
-        count: () => totals.get(query.appId, query.type, async () => (await db.select({ n: count() }).from(wxMaterial).where(where))[0]!.n),
-        // Deferred join: the window is found on the (app_id, type, update_time, id) index, then 20 rows are read.
+        count: async () => (await positions.ids(query.appId, query.type)).length,
         rows: async ({ order, limit, offset }) => {
-          const window = db.select({ id: wxMaterial.id }).from(wxMaterial).where(where).orderBy(...order).limit(limit).offset(offset);
+          if (newestFirstPage) {
+            const ids = (await positions.ids(query.appId, query.type)).slice(offset, offset + limit);
+            if (!ids.length) return [];
+            const byId = new Map((await db.select().from(wxMaterial).where(inArray(wxMaterial.id, ids))).map((row) => [row.id, row]));
+            return ids.flatMap((id) => byId.get(id) ?? []).map(view);
+          }
+          // Another order: a deferred join finds the window on an index, then reads its rows.
+          const window = db.select({ id: wxMaterial.id }).from(wxMaterial).where(ofType(query.appId, query.type)).orderBy(...order).limit(limit).offset(offset);
           const rows = await db.select().from(wxMaterial).where(inArray(wxMaterial.id, window)).orderBy(...order);
           return rows.map(view);
         },
-      }, [sql`${wxMaterial.updateTime} desc`, sql`${wxMaterial.id} desc`]);
+      }, newestFirst);
       return { items: page.records, totalCount: page.total };
     },
 
@@ -276,7 +265,7 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
         target: [wxMaterial.appId, wxMaterial.mediaId],
         set: { name, storageKey: key, contentType, sizeBytes: file.bytes.length, wxUrl: added.url ?? null, updateTime: new Date() },
       }).returning();
-      totals.drop(input.appId);
+      positions.drop(input.appId);
       return view(row!);
     },
 
@@ -285,7 +274,7 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
       const full = await withCovers(appId, articles);
       const added = await ctx.client.addNews(appId, full.map(toPlatform));
       const [row] = await db.insert(wxMaterial).values({ appId, mediaId: added.media_id, type: 'news', name: full[0]!.title, articles: full }).returning();
-      totals.drop(appId);
+      positions.drop(appId);
       return view(row!);
     },
 
@@ -298,11 +287,13 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
       if ((existing.articles ?? []).length === full.length) {
         for (const [index, article] of full.entries()) await ctx.client.updateNews(appId, mediaId, index, toPlatform(article));
         const [row] = await db.update(wxMaterial).set({ articles: full, name: full[0]!.title, updateTime: new Date() }).where(eq(wxMaterial.id, existing.id)).returning();
+        positions.drop(appId);
         return view(row!);
       }
       const added = await ctx.client.addNews(appId, full.map(toPlatform));
       await ctx.client.deleteMaterial(appId, mediaId).catch(() => undefined);
       const [row] = await db.update(wxMaterial).set({ mediaId: added.media_id, articles: full, name: full[0]!.title, updateTime: new Date() }).where(eq(wxMaterial.id, existing.id)).returning();
+      positions.drop(appId);
       return view(row!);
     },
 
@@ -317,7 +308,7 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
       }
       if (existing) {
         await db.delete(wxMaterial).where(eq(wxMaterial.id, existing.id));
-        totals.drop(appId);
+        positions.drop(appId);
         if (existing.storageKey) await ctx.storage.delete(existing.storageKey).catch(() => undefined);
       }
     },
