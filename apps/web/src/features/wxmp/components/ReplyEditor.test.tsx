@@ -6,7 +6,7 @@ import { okReply, type Received, apiServerForFile } from '../../../shared/testin
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import type { Material, MaterialType } from '../api';
 import { ReplyEditor } from './ReplyEditor';
-import type { Reply } from './reply';
+import { validateReply, type Reply } from './reply';
 
 const image: Material = {
   id: '1', mediaId: 'img-1', type: 'image', name: 'dish.png', url: '/weixin/media/material/dish.png',
@@ -41,8 +41,8 @@ beforeEach(() => {
 });
 
 /** The editor in a parent that keeps the value, as a form would. */
-function Harness({ onChange, oneNews }: { onChange: (r: Reply) => void; oneNews?: boolean }) {
-  const [value, setValue] = useState<Reply>({ repType: 'text' });
+function Harness({ onChange, oneNews, initial = { repType: 'text' } }: { onChange: (r: Reply) => void; oneNews?: boolean; initial?: Reply }) {
+  const [value, setValue] = useState<Reply>(initial);
   return (
     <ReplyEditor
       appId="wx1"
@@ -138,6 +138,38 @@ describe('ReplyEditor', { timeout: 30_000 }, () => {
     expect(last(one)).toMatchObject({ repType: 'news', repMediaId: 'news-1', repName: '本周新菜' });
     expect(last(one).content?.articles.map((a) => a.title)).toEqual(['本周新菜']);
     await screen.findByText('公众号平台只允许回复一条图文消息，已保留第一篇');
+  });
+
+  it('picks the music thumbnail the server requires from the image library', async () => {
+    const onChange = vi.fn();
+    renderWithApp(<Harness onChange={onChange} />);
+    await userEvent.click(tab('音乐'));
+    await userEvent.type(screen.getByTestId('reply-music-url'), 'https://music.example.com/a.mp3');
+    expect(validateReply(last(onChange))).toBe('请选择音乐的缩略图');
+
+    await userEvent.click(screen.getByTestId('reply-pick-thumb'));
+    const picker = await screen.findByTestId('material-picker-image');
+    const card = await within(picker).findByTestId('material-card');
+    await userEvent.click(within(card).getByRole('button'));
+    expect(last(onChange)).toEqual({
+      repType: 'music', repUrl: 'https://music.example.com/a.mp3', repThumbMediaId: 'img-1', repThumbUrl: '/weixin/media/material/dish.png',
+    });
+    expect(screen.getByTestId('reply-music-thumb')).toHaveAttribute('src', '/weixin/media/material/dish.png');
+    expect(validateReply(last(onChange))).toBeNull();
+  });
+
+  it('shows a stored news reply (articles, no media id) as chosen, and removing it leaves nothing to send', async () => {
+    const onChange = vi.fn();
+    const stored: Reply = { repType: 'news', content: { articles: [{ title: '本周新菜', thumbMediaId: 'img-1', thumbUrl: '/a.png', content: '<p>a</p>' }] } };
+    expect(validateReply(stored)).toBeNull();
+    renderWithApp(<Harness onChange={onChange} initial={stored} />);
+    const chosen = screen.getByTestId('reply-chosen');
+    expect(within(chosen).getByText('本周新菜')).toBeInTheDocument();
+
+    await userEvent.click(within(chosen).getByRole('button', { name: /删\s*除/ }));
+    expect(last(onChange)).toMatchObject({ repType: 'news', content: null });
+    expect(validateReply(last(onChange))).toBe('请选择图文');
+    expect(screen.getByTestId('reply-pick-news')).toBeInTheDocument();
   });
 
   it('checks an upload before sending it and uploads a good one', async () => {

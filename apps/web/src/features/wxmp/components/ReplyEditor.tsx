@@ -140,7 +140,8 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
           </Space>
         );
       case 'news':
-        return reply.repMediaId ? (
+        // A stored news reply has its articles only (the server keeps no media id for news).
+        return reply.content?.articles.length ? (
           <Space direction="vertical" data-testid="reply-chosen">
             <NewsPreview articles={reply.content?.articles ?? []} />
             {removeButton({ repMediaId: undefined, repName: undefined, content: null })}

@@ -15,7 +15,7 @@ export type ReplyStringField = Exclude<keyof WxReplyFields, 'repType' | 'content
  * - text: repContent
  * - image / voice: repMediaId, repName, repUrl
  * - video: repMediaId, repUrl, repName (title), repDesc (description)
- * - news: repMediaId, repName (first title), content.articles
+ * - news: repMediaId, repName (first title), content.articles (the server keeps only the articles)
  * - music: repName (title), repDesc, repUrl (music URL), repHqUrl, repThumbMediaId, repThumbUrl
  */
 export interface Reply extends Partial<Record<ReplyStringField, string>> {
@@ -51,7 +51,11 @@ export function replyFromMaterial(repType: ReplyType, material: Material, previo
   }
 }
 
-/** Whether the reply can be saved or sent: the message to show, or null. */
+/**
+ * Whether the reply can be saved or sent: the message to show, or null. It refuses at least what
+ * the server's `replyProblem` (`@canteen/contract`) refuses, so the operator sees the problem in the
+ * form, and also checks that the music links are http(s) addresses.
+ */
 export function validateReply(reply: Reply | undefined): string | null {
   const type = reply?.repType ?? 'text';
   const missing = i18n.t(`wxmp.reply.missing.${type}`);
@@ -62,15 +66,17 @@ export function validateReply(reply: Reply | undefined): string | null {
     case 'image':
     case 'voice':
     case 'video':
-    case 'news':
       return reply.repMediaId ? null : missing;
+    case 'news':
+      // What the server keeps and sends of a news reply is its articles (not the material's id).
+      return reply.content?.articles.length ? null : missing;
     case 'music': {
       if (!reply.repUrl?.trim()) return missing;
       for (const url of [reply.repUrl, reply.repHqUrl]) {
         const problem = url ? validateUrl(url) : null;
         if (problem) return validationText(problem);
       }
-      return null;
+      return reply.repThumbMediaId ? null : i18n.t('wxmp.reply.missing.musicThumb');
     }
   }
 }

@@ -126,4 +126,22 @@ describe('server shape', () => {
     expect(body[2]).toMatchObject({ name: '新菜单', type: 'click', repContent: '新的' });
     expect(body[2]).not.toHaveProperty('key');
   });
+
+  it('keeps a stored news reply of a scan button (articles only) and checks a music reply with only its thumbnail', () => {
+    const articles = [{ title: '本周新菜', thumbMediaId: 'img-1', thumbUrl: '/a.png', content: '<p>a</p>' }];
+    const [click, scan] = fromServer({
+      button: [
+        { id: '1', name: '新菜', key: 'K1', type: 'click', repType: 'news', repMediaId: null, repName: null, content: { articles }, sub_button: [] },
+        { id: '2', name: '扫码', key: 'K2', type: 'scancode_waitmsg', repType: 'news', repMediaId: null, repName: null, content: { articles }, sub_button: [] },
+      ],
+    });
+    expect(buttonProblem(click!, 'top')).toBeNull();
+    expect(buttonProblem(scan!, 'top')).toBeNull();
+    expect(toPayload([click!, scan!]).map((b) => b.content)).toEqual([{ articles }, { articles }]);
+
+    const thumbOnly: MenuButton = { ...newButton('扫码'), type: 'scancode_waitmsg', reply: { repType: 'music', repThumbMediaId: 't', repThumbUrl: '/t.png' } };
+    expect(buttonProblem(thumbOnly, 'sub')).toBe('请填写音乐链接');
+    expect(buttonProblem({ ...thumbOnly, reply: { ...thumbOnly.reply!, repUrl: 'https://x' } }, 'sub')).toBeNull();
+    expect(buttonProblem({ ...newButton('扫码'), type: 'scancode_waitmsg', reply: { repType: 'music', repUrl: 'https://x' } }, 'sub')).toBe('请选择音乐的缩略图');
+  });
 });

@@ -86,7 +86,9 @@ export function fromServer(menu: ServerMenu | undefined): MenuButton[] {
 
 /** A reply the operator left untouched (an optional reply is then not sent). */
 export const isBlankReply = (reply: Reply | undefined) =>
-  !reply || (!reply.repContent?.trim() && !reply.repMediaId && !reply.repUrl?.trim() && !reply.repName?.trim() && !reply.repDesc?.trim());
+  !reply ||
+  (!reply.repContent?.trim() && !reply.repMediaId && !reply.repUrl?.trim() && !reply.repHqUrl?.trim() && !reply.repName?.trim() && !reply.repDesc?.trim() &&
+    !reply.repThumbMediaId && !reply.content?.articles.length);
 
 /** 一级菜单2 / 二级菜单2-3: where a problem is. */
 export const placeName = (path: Path) =>
