@@ -6,11 +6,15 @@ import { decide, HOME_PATH, LOGIN_PATH } from './guards';
 import { withChunkTimeout } from './lazy';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 
+const decisionFor = (url: URL) => {
+  const session = useSession.getState();
+  return decide({ path: url.pathname, hasToken: Boolean(session.token), locked: useLock.getState().isLock, rolesLoaded: Boolean(session.user) });
+};
+
 /** The specification's section 4, before every navigation. */
 export async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const session = useSession.getState();
-  const decision = decide({ path: url.pathname, hasToken: Boolean(session.token), locked: useLock.getState().isLock, rolesLoaded: Boolean(session.user) });
+  const decision = decisionFor(url);
   if (decision.action === 'redirect') {
     const back = decision.to === LOGIN_PATH && url.pathname !== '/' ? `?redirect=${encodeURIComponent(url.pathname + url.search)}` : '';
     throw redirect(decision.to + back);
@@ -37,7 +41,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     loader: guardLoader,
-    shouldRevalidate: () => true,
+    shouldRevalidate: ({ nextUrl }) => decisionFor(nextUrl).action !== 'allow',
     element: <Outlet />,
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <div />,
