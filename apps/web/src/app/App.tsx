@@ -4,10 +4,11 @@ import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { useTranslation } from 'react-i18next';
 import { configureHttp } from '../shared/http/client';
 import { installGlobalErrorHandlers } from '../shared/errorlog/errorlog';
+import { setNavigator } from '../shared/navigation/navigation';
 import { onSignOut, signOutLocally } from '../shared/session/auth';
 import { useSession } from '../shared/session/session';
 import { LOGIN_PATH } from './guards';
@@ -16,6 +17,7 @@ import { useSettings, type ThemeName } from './stores/settings';
 import { useTabs } from './stores/tabs';
 
 const router = createRouter();
+setNavigator((to, options) => router.navigate(to, options));
 
 configureHttp({
   getAccessToken: () => useSession.getState().token?.access_token,

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { NavigatorFromRouter } from '../../shared/navigation/navigation';
 import { useBell } from '../../shared/bell/bell';
 import { signOutLocally } from '../../shared/session/auth';
 import { okReply, pageOf, startApiServer, type TestApiServer } from '../../shared/testing/api-server';
@@ -55,6 +56,7 @@ function Where() {
 const renderBell = () =>
   renderWithApp(
     <MemoryRouter initialEntries={['/wel/index']}>
+      <NavigatorFromRouter />
       <Bell />
       <Routes>
         <Route path="*" element={<Where />} />

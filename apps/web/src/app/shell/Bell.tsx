@@ -3,10 +3,10 @@ import { Avatar, Badge, Button, Empty, List, Popover, Tag, Typography } from 'an
 import { BellOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useBell, type BellRow } from '../../shared/bell/bell';
 import { useBellFeed } from '../../shared/bell/feed';
 import { addMessages } from '../../shared/i18n';
+import { navigate } from '../../shared/navigation/navigation';
 
 addMessages(
   'bell',
@@ -32,7 +32,6 @@ export const conversationHref = (row: Pick<BellRow, 'appId' | 'wxUserId'>) =>
 /** The header bell: unread follower messages (one row per follower); a click opens that conversation and drops the row. */
 export function Bell() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const count = useBell((s) => s.count);
   const rows = useBell((s) => s.rows);
   const [open, setOpen] = useState(false);
@@ -43,7 +42,7 @@ export function Bell() {
     bell.remove(row);
     setOpen(false);
     if (bell.onOpen) bell.onOpen(row);
-    else void navigate(conversationHref(row));
+    else navigate(conversationHref(row));
   };
   const summary = (row: BellRow) =>
     !row.repType || row.repType === 'text' ? (row.repContent ?? '') : t(`bell.kinds.${row.repType}`, { defaultValue: t('bell.kinds.other') });
@@ -91,7 +90,7 @@ export function Bell() {
           data-testid="bell-view-all"
           onClick={() => {
             setOpen(false);
-            void navigate(MESSAGES_PATH);
+            navigate(MESSAGES_PATH);
           }}
         >
           {t('bell.viewAll')}

@@ -6,10 +6,10 @@ import {
 } from '@ant-design/icons';
 import screenfull from 'screenfull';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { DEFAULT_THEME_COLOR, LOG_BADGE_MAX } from '@canteen/contract';
 import { useErrorLog } from '../../shared/errorlog/errorlog';
 import { changeLanguage, type Language } from '../../shared/i18n';
+import { navigate } from '../../shared/navigation/navigation';
 import { logout } from '../../shared/session/auth';
 import type { MenuNode } from '../../shared/session/session';
 import { useSession } from '../../shared/session/session';
@@ -39,7 +39,6 @@ const useFullscreen = () => useSyncExternalStore(subscribeFull, () => screenfull
 
 function MenuSearch({ entries }: { entries: MenuEntry[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [text, setText] = useState('');
   const found = searchMenu(entries, text);
   return (
@@ -49,7 +48,7 @@ function MenuSearch({ entries }: { entries: MenuEntry[] }) {
       onChange={setText}
       onSelect={(value: string) => {
         setText('');
-        void navigate(value);
+        navigate(value);
       }}
       options={found.map((entry) => ({
         value: hrefOf(entry),
@@ -75,7 +74,6 @@ function MenuSearch({ entries }: { entries: MenuEntry[] }) {
 export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu, drawerOpen }: { tree: MenuNode[]; entries: MenuEntry[]; topKey: string | undefined; onToggleMenu: () => void; drawerOpen: boolean }) {
   const { t, i18n } = useTranslation();
   const { modal } = App.useApp();
-  const navigate = useNavigate();
   const screen = useScreenClass();
   const settings = useSettings();
   const user = useSession((s) => s.user);
@@ -92,7 +90,7 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
       content: t('shell.user.logoutConfirm'),
       onOk: async () => {
         await logout();
-        void navigate(LOGIN_PATH, { replace: true });
+        navigate(LOGIN_PATH, { replace: true });
       },
     });
 
@@ -106,7 +104,7 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
       { key: 'logout', icon: <LogoutOutlined />, label: t('shell.user.logout') },
     ],
     onClick: ({ key }: { key: string }) => {
-      if (key === 'info') void navigate('/info/index');
+      if (key === 'info') navigate('/info/index');
       else if (key === 'logout') signOut();
       else setDialog(key as Dialog);
     },
@@ -133,7 +131,7 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
           items={tree.map((node) => ({ key: node.path, icon: <MenuIcon name={node.icon} />, label: node.label }))}
           onClick={({ key }) => {
             const entry = entries.find((e) => e.node.path === key) ?? firstEntryUnder(entries, key);
-            if (entry) void navigate(hrefOf(entry));
+            if (entry) navigate(hrefOf(entry));
           }}
         />
       ) : (

@@ -1,6 +1,6 @@
 import { Activity, lazy, memo, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { Spin } from 'antd';
-import { Route, Routes } from 'react-router';
+import { PaneLocation } from '../../shared/navigation/pane';
 import { resolvePage } from '../page-registry';
 import { withChunkTimeout } from '../lazy';
 import { ErrorBoundary } from '../pages/ErrorBoundary';
@@ -45,9 +45,9 @@ const Pane = memo(function Pane({ tabKey, ...view }: PaneProps) {
     <div className="page-pane" data-tab={tabKey}>
       <ErrorBoundary>
         <Suspense fallback={fallback}>
-          <Routes location={tabKey}>
-            <Route path="*" element={<PageView {...view} />} />
-          </Routes>
+          <PaneLocation value={tabKey}>
+            <PageView {...view} />
+          </PaneLocation>
         </Suspense>
       </ErrorBoundary>
     </div>

@@ -2,7 +2,8 @@ import { memo, useMemo, useState } from 'react';
 import { Breadcrumb, Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { navigate } from '../../shared/navigation/navigation';
 import type { MenuNode } from '../../shared/session/session';
 import { HOME_PATH } from '../guards';
 import { hrefOf, type MenuEntry } from '../menu';
@@ -35,7 +36,6 @@ export const selectedKey = (target: Target, entries: MenuEntry[]) => {
 /** The sidebar's menu tree (collapsible; a drawer on small screens). */
 export const SideMenu = memo(function SideMenu({ tree, entries, target, collapsed, dark }: { tree: MenuNode[]; entries: MenuEntry[]; target: Target; collapsed: boolean; dark: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const byId = useMemo(() => new Map(entries.map((e) => [e.node.id, e])), [entries]);
   const items = useMemo(() => {
     const build = (nodes: MenuNode[]): Item[] =>
@@ -66,9 +66,9 @@ export const SideMenu = memo(function SideMenu({ tree, entries, target, collapse
       className="shell-menu"
       data-testid="side-menu"
       onClick={({ key }) => {
-        if (key === HOME_PATH) return void navigate(HOME_PATH);
+        if (key === HOME_PATH) return navigate(HOME_PATH);
         const entry = entries.find((e) => keyOf(e) === key);
-        if (entry) void navigate(hrefOf(entry));
+        if (entry) navigate(hrefOf(entry));
       }}
     />
   );

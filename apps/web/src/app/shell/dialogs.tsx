@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Descriptions, Empty, Form, Input, Modal, Tag, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { navigate } from '../../shared/navigation/navigation';
 import { useLock } from '../../shared/session/lock';
 import { useSession, type MenuNode } from '../../shared/session/session';
 import { LOCK_PATH } from '../guards';
@@ -9,13 +9,12 @@ import { LOCK_PATH } from '../guards';
 /** Sets the lock password, then locks: only /lock is reachable until it is entered. */
 export function LockDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [form] = Form.useForm<{ password: string }>();
   const submit = async () => {
     const { password } = await form.validateFields();
     useLock.getState().lock(password);
     onClose();
-    void navigate(LOCK_PATH, { replace: true });
+    navigate(LOCK_PATH, { replace: true });
   };
   return (
     <Modal open title={t('shell.lock.title')} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} okText={t('shell.lock.submit')} width={400} data-testid="lock-dialog">

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { NavigatorFromRouter } from '../../shared/navigation/navigation';
 import { useBell } from '../../shared/bell/bell';
 import { okReply, startApiServer, type TestApiServer } from '../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../shared/testing/render';
@@ -23,6 +24,7 @@ beforeEach(() => {
 const renderHome = () =>
   renderWithApp(
     <MemoryRouter initialEntries={['/wel/index']}>
+      <NavigatorFromRouter />
       <HomePage />
     </MemoryRouter>,
   );

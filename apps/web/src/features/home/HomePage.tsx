@@ -5,11 +5,11 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useBell } from '../../shared/bell/bell';
 import { dashboardCards, type DashboardCard } from '../../shared/dashboard/dashboard';
 import { useErrorLog } from '../../shared/errorlog/errorlog';
 import { api } from '../../shared/http/client';
+import { navigate } from '../../shared/navigation/navigation';
 import { addMessages } from '../../shared/i18n';
 import { usePermission, useSession, type MenuNode } from '../../shared/session/session';
 
@@ -135,7 +135,6 @@ function Greeting() {
 /** Home (/wel/index): greeting, today's figures (cards the modules register) and shortcuts to the modules the user may use. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const shortcuts = useShortcuts();
   const permissions = useSession((s) => s.permissions);
   const messages = usePermission('wxmp:wxmsg:index');
@@ -178,7 +177,7 @@ export default function HomePage() {
                 <Card title={<Space><Icon />{group.label}</Space>} size="small">
                   <Space wrap>
                     {pages.map((page) => (
-                      <Tag key={page.id} className="home-shortcut" color="processing" onClick={() => void navigate(page.path)} style={{ cursor: 'pointer', padding: '4px 10px' }}>
+                      <Tag key={page.id} className="home-shortcut" color="processing" onClick={() => navigate(page.path)} style={{ cursor: 'pointer', padding: '4px 10px' }}>
                         {page.label}
                       </Tag>
                     ))}

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { PaneLocation } from '../../../shared/navigation/pane';
 import { okReply, pageOf, type Received, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import type { ConversationMessage } from '../conversation/history';
@@ -37,9 +37,9 @@ beforeEach(() => {
 
 const renderAt = (url: string) =>
   renderWithApp(
-    <MemoryRouter initialEntries={[url]}>
+    <PaneLocation value={url}>
       <WxMsgPage />
-    </MemoryRouter>,
+    </PaneLocation>,
   );
 
 describe('WxMsgPage (用户消息)', { timeout: 30_000 }, () => {

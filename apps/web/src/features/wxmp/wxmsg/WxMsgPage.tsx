@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { Avatar, Card, Col, Empty, Modal, Result, Row, Space } from 'antd';
 import { CheckOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/http/client';
 import { ResourcePage, type Dict, type ResourceDef } from '../../../shared/resource';
+import { usePaneSearch } from '../../../shared/navigation/pane';
 import { usePermission } from '../../../shared/session/session';
 import type { Account } from '../api';
 import { AccountTree, useAccounts } from '../components/AccountTree';
@@ -125,7 +125,7 @@ function AccountMessages({ account, onOpen }: { account: Account; onOpen: (c: Op
 export default function WxMsgPage() {
   const { t } = useTranslation();
   const allowed = usePermission('wxmp:wxmsg:index');
-  const { search } = useLocation();
+  const search = usePaneSearch();
   const queryClient = useQueryClient();
   const accounts = useAccounts();
   const [appId, setAppId] = useState<string | undefined>(() => conversationFromQuery(search)?.appId);
