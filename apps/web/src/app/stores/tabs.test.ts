@@ -22,6 +22,18 @@ describe('tab store', () => {
     expect(useTabs.getState().active).toBe('/a');
   });
 
+  it('showing an open tab again keeps the tab list itself (the bar need not re-render); a new label replaces it', () => {
+    open('/a');
+    open('/b');
+    const before = useTabs.getState().tabs;
+    open('/a');
+    expect(useTabs.getState().tabs).toBe(before);
+    expect(useTabs.getState().recent.slice(0, 2)).toEqual(['/a', '/b']);
+    useTabs.getState().open({ label: 'A renamed', value: '/a', keepAlive: true });
+    expect(useTabs.getState().tabs).not.toBe(before);
+    expect(useTabs.getState().tabs.find((t) => t.value === '/a')?.label).toBe('A renamed');
+  });
+
   it('closing the active tab shows its right neighbour, else the left one', () => {
     open('/a');
     open('/b');

@@ -39,6 +39,9 @@ interface TabsState {
 }
 
 const touch = (recent: string[], value: string) => [value, ...recent.filter((v) => v !== value)];
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const sameTab = (tab: Tab, update: Omit<Tab, 'nonce' | 'close'>) =>
+  tab.label === update.label && tab.keepAlive === update.keepAlive && sameJson(tab.query, update.query) && sameJson(tab.group, update.group) && sameJson(tab.params, update.params);
 
 export const useTabs = create<TabsState>()(
   persist(
@@ -49,8 +52,9 @@ export const useTabs = create<TabsState>()(
       open: (tab) =>
         set((state) => {
           const existing = state.tabs.find((t) => t.value === tab.value);
+          // Showing an open tab again leaves the list as it is, so the tab bar does not re-render.
           const tabs = existing
-            ? state.tabs.map((t) => (t.value === tab.value ? { ...t, ...tab, close: t.close, nonce: t.nonce } : t))
+            ? sameTab(existing, tab) ? state.tabs : state.tabs.map((t) => (t === existing ? { ...t, ...tab, close: t.close, nonce: t.nonce } : t))
             : [...state.tabs, { ...tab, close: tab.close ?? tab.value !== HOME_PATH, nonce: 0 }];
           return { tabs, active: tab.value, recent: touch(state.recent, tab.value) };
         }),
