@@ -76,7 +76,7 @@ const switchTo = (page: Page, path: string) =>
     for (;;) {
       await frame();
       const pane = document.querySelector('.page-pane[data-tab="' + key + '"]');
-      if (pane && pane.offsetParent !== null) break;
+      if (pane && pane.checkVisibility()) break;
     }
     await frame();
     return performance.now() - started;
