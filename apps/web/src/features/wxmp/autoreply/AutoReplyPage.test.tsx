@@ -12,9 +12,14 @@ const rule = (id: string, fields: Partial<AutoReply>): AutoReply => ({
   ...empty, id, appId: 'wx1', type: '1', reqType: null, reqKey: null, repMate: null, repType: 'text', createTime: null, updateTime: '2026-01-02T03:04:05Z', ...fields,
 });
 let rules: AutoReply[] = [];
+const image = {
+  id: '9', mediaId: 'img-9', type: 'image', name: 'dish.png', url: '/weixin/media/material/dish.png',
+  title: null, introduction: null, size: 100, updateTime: '2026-01-01T00:00:00Z', content: null,
+};
 
 function route({ method, path, query, body }: Received) {
   if (method === 'GET' && path === '/weixin/wxapp/list') return okReply(accounts);
+  if (method === 'GET' && path === '/weixin/wxmaterial/page') return okReply(query.type === 'image' ? { items: [image], totalCount: 1 } : { items: [], totalCount: 0 });
   if (method === 'GET' && path === '/weixin/wxautoreply/page') {
     const mine = rules.filter((r) => r.appId === query.appId && r.type === query.type && (!query.reqKey || r.reqKey?.includes(query.reqKey)));
     return okReply(pageOf(mine, Number(query.current), Number(query.size)));
@@ -162,6 +167,47 @@ describe('AutoReplyPage (消息自动回复)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(server.calls('PUT', '/weixin/wxautoreply')).toHaveLength(2));
     expect(server.calls('PUT', '/weixin/wxautoreply')[1]!.body).toMatchObject({ id: '4', reqType: 'shortvideo', repContent: '收到文字' });
     await waitFor(() => expect(within(panel('2')).getByText('收到文字').closest('tr')).toHaveTextContent('小视频'));
+  });
+
+  it('opens each rule from its stored reply, with no trace of a pick left unsaved in an earlier opening', async () => {
+    rules.push(rule('5', { type: '3', reqKey: '营业时间', repMate: '1', repContent: '每天 7:00-21:00' }));
+    renderWithApp(<AutoReplyPage />);
+    await screen.findByTestId('autoreply-tab-1');
+    await openTab('关键词回复', '3', '今天有红烧肉');
+    const replyTab = (form: HTMLElement, name: string) => within(form).getByRole('tab', { name: new RegExp(name) });
+
+    // Rule A: pick an image on the image tab, then cancel without saving.
+    await userEvent.click(rowButton(within(panel('3')).getByText('今天有红烧肉').closest('tr')!, /编\s*辑/)!);
+    let form = await dialog();
+    expect(within(form).getByTestId('reply-text')).toHaveValue('今天有红烧肉');
+    await userEvent.click(replyTab(form, '图片'));
+    await userEvent.click(within(form).getByTestId('reply-pick-image'));
+    const picker = await screen.findByTestId('material-picker-image');
+    await userEvent.click(within(await within(picker).findByTestId('material-card')).getByRole('button'));
+    await waitFor(() => expect(within(within(form).getByTestId('reply-chosen')).getByText('dish.png')).toBeInTheDocument());
+    await userEvent.click(within(form).getByRole('button', { name: /取\s*消/ }));
+
+    // Rule B: its own text, and nothing on the image tab.
+    await userEvent.click(rowButton(within(panel('3')).getByText('每天 7:00-21:00').closest('tr')!, /编\s*辑/)!);
+    form = await dialog();
+    expect(replyTab(form, '文本')).toHaveAttribute('aria-selected', 'true');
+    expect(within(form).getByTestId('reply-text')).toHaveValue('每天 7:00-21:00');
+    await userEvent.click(replyTab(form, '图片'));
+    expect(within(form).queryByTestId('reply-chosen')).toBeNull();
+    expect(within(form).queryByText('dish.png')).toBeNull();
+    expect(within(form).getByTestId('reply-pick-image')).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: /取\s*消/ }));
+
+    // A new rule: empty, and nothing on the image tab either.
+    await userEvent.click(within(panel('3')).getByTestId('resource-add'));
+    form = await dialog();
+    expect(replyTab(form, '文本')).toHaveAttribute('aria-selected', 'true');
+    expect(within(form).getByTestId('reply-text')).toHaveValue('');
+    await userEvent.click(replyTab(form, '图片'));
+    expect(within(form).queryByTestId('reply-chosen')).toBeNull();
+    expect(within(form).queryByText('dish.png')).toBeNull();
+    expect(server.calls('PUT', '/weixin/wxautoreply')).toHaveLength(0);
+    expect(server.calls('POST', '/weixin/wxautoreply')).toHaveLength(0);
   });
 
   it('shows a rule with 查看 and hides the buttons the user may not use', async () => {
