@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.js';
+import { storedReplySchema } from './reply.js';
 
 /**
  * Messaging-account shapes (`apps/server/src/modules/wxmp`): accounts, followers, tags,
@@ -161,17 +162,10 @@ export const conversationMessageSchema = z.object({
   wxUserId: z.string(),
   openId: z.string(),
   type: z.enum(['1', '2']),
+  ...storedReplySchema.omit({ repType: true, content: true }).shape,
   repType: z.string(),
   repEvent: z.string().nullable(),
-  repContent: z.string().nullable(),
-  repMediaId: z.string().nullable(),
-  repName: z.string().nullable(),
-  repDesc: z.string().nullable(),
-  repUrl: z.string().nullable(),
-  repHqUrl: z.string().nullable(),
   content: z.unknown(),
-  repThumbMediaId: z.string().nullable(),
-  repThumbUrl: z.string().nullable(),
   repLocationX: z.number().nullable(),
   repLocationY: z.number().nullable(),
   repScale: z.number().nullable(),
