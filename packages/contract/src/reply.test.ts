@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyFieldsSchema, replyProblem, storedReplySchema } from './reply.js';
+import { REPLY_DESC_MAX, REPLY_NAME_MAX, REPLY_URL_MAX, replyFieldsSchema, replyProblem, storedReplySchema } from './reply.js';
 
 describe('replyFieldsSchema', () => {
   it('names an unknown reply type and too many articles', () => {
@@ -7,6 +7,15 @@ describe('replyFieldsSchema', () => {
     const articles = Array.from({ length: 9 }, (_, i) => ({ title: `t${i}` }));
     expect(replyFieldsSchema.safeParse({ repType: 'news', content: { articles } }).error?.issues[0]?.message).toBe('图文最多8篇');
     expect(replyFieldsSchema.safeParse({ repType: 'text', repContent: 'x'.repeat(2049) }).error?.issues[0]?.message).toBe('不能超过2048个字符');
+  });
+
+  it('refuses a title, description or link over its named limit (the web editor uses the same numbers)', () => {
+    expect([REPLY_NAME_MAX, REPLY_DESC_MAX, REPLY_URL_MAX]).toEqual([256, 1024, 2048]);
+    const limits = { repName: REPLY_NAME_MAX, repDesc: REPLY_DESC_MAX, repUrl: REPLY_URL_MAX, repHqUrl: REPLY_URL_MAX, repThumbUrl: REPLY_URL_MAX };
+    for (const [field, max] of Object.entries(limits)) {
+      expect(replyFieldsSchema.safeParse({ repType: 'music', [field]: 'x'.repeat(max) }).success).toBe(true);
+      expect(replyFieldsSchema.safeParse({ repType: 'music', [field]: 'x'.repeat(max + 1) }).error?.issues[0]?.message).toBe(`不能超过${max}个字符`);
+    }
   });
 
   it('keeps an article’s extra fields', () => {

@@ -12,15 +12,24 @@ export type ReplyType = (typeof REPLY_TYPES)[number];
 
 const replyText = (max: number) => z.string().max(max, `不能超过${max}个字符`).nullish();
 
+/** The longest title (music, video, article) a reply takes, in characters. */
+export const REPLY_NAME_MAX = 256;
+/** The longest description (music, video, article) a reply takes, in characters. */
+export const REPLY_DESC_MAX = 1024;
+/** The longest link (music and high-quality music link, thumbnail, article) a reply takes, in characters. */
+export const REPLY_URL_MAX = 2048;
+/** The most articles a news reply takes. */
+export const REPLY_ARTICLES_MAX = 8;
+
 /** One news article of a reply, as the material library gives it (extra fields are kept). */
 export const replyArticleSchema = z.looseObject({
-  title: z.string().max(256).nullish(),
-  description: z.string().max(1024).nullish(),
-  digest: z.string().max(1024).nullish(),
-  url: z.string().max(2048).nullish(),
-  contentSourceUrl: z.string().max(2048).nullish(),
-  thumbUrl: z.string().max(2048).nullish(),
-  picUrl: z.string().max(2048).nullish(),
+  title: z.string().max(REPLY_NAME_MAX).nullish(),
+  description: z.string().max(REPLY_DESC_MAX).nullish(),
+  digest: z.string().max(REPLY_DESC_MAX).nullish(),
+  url: z.string().max(REPLY_URL_MAX).nullish(),
+  contentSourceUrl: z.string().max(REPLY_URL_MAX).nullish(),
+  thumbUrl: z.string().max(REPLY_URL_MAX).nullish(),
+  picUrl: z.string().max(REPLY_URL_MAX).nullish(),
   thumbMediaId: z.string().max(256).nullish(),
 });
 
@@ -29,13 +38,13 @@ export const replyFieldsSchema = z.object({
   repType: z.enum(REPLY_TYPES, { error: '回复消息类型必须是 text、image、voice、video、music 或 news' }),
   repContent: replyText(2048),
   repMediaId: replyText(256),
-  repName: replyText(256),
-  repDesc: replyText(1024),
-  repUrl: replyText(2048),
-  repHqUrl: replyText(2048),
+  repName: replyText(REPLY_NAME_MAX),
+  repDesc: replyText(REPLY_DESC_MAX),
+  repUrl: replyText(REPLY_URL_MAX),
+  repHqUrl: replyText(REPLY_URL_MAX),
   repThumbMediaId: replyText(256),
-  repThumbUrl: replyText(2048),
-  content: z.object({ articles: z.array(replyArticleSchema).max(8, '图文最多8篇') }).nullish(),
+  repThumbUrl: replyText(REPLY_URL_MAX),
+  content: z.object({ articles: z.array(replyArticleSchema).max(REPLY_ARTICLES_MAX, `图文最多${REPLY_ARTICLES_MAX}篇`) }).nullish(),
 });
 
 /** The reply fields as stored and shown (every field present, null when unset). */

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { REPLY_DESC_MAX, REPLY_NAME_MAX, REPLY_URL_MAX } from '@canteen/contract';
 import { okReply, type Received, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import type { Material, MaterialType } from '../api';
@@ -87,6 +88,29 @@ describe('ReplyEditor', { timeout: 30_000 }, () => {
     await userEvent.click(tab('音乐'));
     expect(screen.getByTestId('reply-music-title')).toHaveValue('午间曲');
     expect(last(onChange)).toMatchObject({ repType: 'music', repName: '午间曲', repUrl: 'https://music.example.com/a.mp3', repHqUrl: 'ftp://bad' });
+  });
+
+  it('limits titles, descriptions and links to what the server takes, and the text to its own limit', async () => {
+    const onChange = vi.fn();
+    renderWithApp(<Harness onChange={onChange} />);
+    expect(screen.getByTestId('reply-text')).toHaveAttribute('maxlength', '600');
+
+    await userEvent.click(tab('视频'));
+    expect(screen.getByTestId('reply-video-title')).toHaveAttribute('maxlength', String(REPLY_NAME_MAX));
+    expect(screen.getByTestId('reply-video-desc')).toHaveAttribute('maxlength', String(REPLY_DESC_MAX));
+    expect(screen.getByText(`0 / ${REPLY_DESC_MAX}`)).toBeInTheDocument();
+
+    await userEvent.click(tab('音乐'));
+    expect(screen.getByTestId('reply-music-title')).toHaveAttribute('maxlength', String(REPLY_NAME_MAX));
+    expect(screen.getByTestId('reply-music-desc')).toHaveAttribute('maxlength', String(REPLY_DESC_MAX));
+    expect(screen.getByTestId('reply-music-url')).toHaveAttribute('maxlength', String(REPLY_URL_MAX));
+    expect(screen.getByTestId('reply-music-hq')).toHaveAttribute('maxlength', String(REPLY_URL_MAX));
+    expect(screen.getByText(`0 / ${REPLY_DESC_MAX}`)).toBeInTheDocument();
+
+    // A longer paste is cut to the limit.
+    await userEvent.click(screen.getByTestId('reply-music-title'));
+    await userEvent.paste('曲'.repeat(REPLY_NAME_MAX + 10));
+    expect(last(onChange).repName).toHaveLength(REPLY_NAME_MAX);
   });
 
   it('picks an image from the library and keeps it across tab switches', async () => {

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { App, Button, Input, Space, Tabs, Typography } from 'antd';
 import { CustomerServiceOutlined, DeleteOutlined, FileTextOutlined, FolderOpenOutlined, PictureOutlined, ReadOutlined, SoundOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { validateUrl, type ReplyType } from '@canteen/contract';
+import { REPLY_DESC_MAX, REPLY_NAME_MAX, REPLY_URL_MAX, validateUrl, type ReplyType } from '@canteen/contract';
 import { validationText } from '../../../shared/resource';
 import type { Material, MaterialType } from '../api';
 import { MaterialPicker } from './MaterialPicker';
@@ -36,7 +36,14 @@ function UrlInput({ value, onChange, placeholder, testId }: { value?: string; on
   const problem = value ? validateUrl(value) : null;
   return (
     <div>
-      <Input value={value ?? ''} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} status={problem ? 'error' : undefined} data-testid={testId} />
+      <Input
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        maxLength={REPLY_URL_MAX}
+        status={problem ? 'error' : undefined}
+        data-testid={testId}
+      />
       {problem && <Typography.Text type="danger" style={{ fontSize: 12 }}>{validationText(problem)}</Typography.Text>}
     </div>
   );
@@ -126,8 +133,16 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
       case 'video':
         return (
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Input value={reply.repName ?? ''} placeholder={t('wxmp.reply.videoTitle')} onChange={(e) => patch({ repName: e.target.value })} data-testid="reply-video-title" />
-            <Input.TextArea rows={2} value={reply.repDesc ?? ''} placeholder={t('wxmp.reply.videoDesc')} onChange={(e) => patch({ repDesc: e.target.value })} data-testid="reply-video-desc" />
+            <Input value={reply.repName ?? ''} placeholder={t('wxmp.reply.videoTitle')} maxLength={REPLY_NAME_MAX} onChange={(e) => patch({ repName: e.target.value })} data-testid="reply-video-title" />
+            <Input.TextArea
+              rows={2}
+              value={reply.repDesc ?? ''}
+              placeholder={t('wxmp.reply.videoDesc')}
+              maxLength={REPLY_DESC_MAX}
+              showCount
+              onChange={(e) => patch({ repDesc: e.target.value })}
+              data-testid="reply-video-desc"
+            />
             {reply.repMediaId ? (
               <Space data-testid="reply-chosen">
                 <VideoCameraOutlined />
@@ -164,8 +179,16 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
               </Space>
             </div>
             <Space direction="vertical" style={{ flex: 1, minWidth: 240 }}>
-              <Input value={reply.repName ?? ''} placeholder={t('wxmp.reply.musicTitle')} onChange={(e) => patch({ repName: e.target.value })} data-testid="reply-music-title" />
-              <Input.TextArea rows={2} value={reply.repDesc ?? ''} placeholder={t('wxmp.reply.musicDesc')} onChange={(e) => patch({ repDesc: e.target.value })} data-testid="reply-music-desc" />
+              <Input value={reply.repName ?? ''} placeholder={t('wxmp.reply.musicTitle')} maxLength={REPLY_NAME_MAX} onChange={(e) => patch({ repName: e.target.value })} data-testid="reply-music-title" />
+              <Input.TextArea
+                rows={2}
+                value={reply.repDesc ?? ''}
+                placeholder={t('wxmp.reply.musicDesc')}
+                maxLength={REPLY_DESC_MAX}
+                showCount
+                onChange={(e) => patch({ repDesc: e.target.value })}
+                data-testid="reply-music-desc"
+              />
               <UrlInput value={reply.repUrl} onChange={(v) => patch({ repUrl: v })} placeholder={t('wxmp.reply.musicUrl')} testId="reply-music-url" />
               <UrlInput value={reply.repHqUrl} onChange={(v) => patch({ repHqUrl: v })} placeholder={t('wxmp.reply.hqUrl')} testId="reply-music-hq" />
             </Space>
