@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validatePhone } from '@canteen/contract';
-import { failReply, okReply, pageOf, startApiServer, type Received, type TestApiServer } from '../testing/api-server';
+import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../testing/api-server';
 import { renderWithApp, signInWith } from '../testing/render';
 import { ResourcePage } from './ResourcePage';
 import type { ResourceDef } from './types';
@@ -92,14 +92,9 @@ const deptDef: ResourceDef<Dept> = {
 };
 
 const ALL = ['store:dish:index', 'store:dish:add', 'store:dish:edit', 'store:dish:del', 'sys:dept:add'];
-let server: TestApiServer;
+const server = apiServerForFile(route);
 
-beforeAll(async () => {
-  server = await startApiServer(route);
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.received.length = 0;
   dishes = Array.from({ length: 12 }, (_, i) => ({
     id: String(i + 1),
     name: `菜品${i + 1}`,
