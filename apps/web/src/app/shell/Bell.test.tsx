@@ -29,9 +29,10 @@ const bellRow = (wxUserId: string, countMsg: number, minute: number) => ({
 
 let server: TestApiServer;
 let broker: TestBroker;
+/** The server's unread rows. */
+let unread: ReturnType<typeof bellRow>[] = [];
 beforeAll(async () => {
-  server = await startApiServer(({ method, path }) =>
-    method === 'GET' && path === '/weixin/wxmsg/page' ? okReply(pageOf([bellRow('7', 2, 5), bellRow('8', 1, 3)])) : undefined);
+  server = await startApiServer(({ method, path }) => (method === 'GET' && path === '/weixin/wxmsg/page' ? okReply(pageOf(unread)) : undefined));
   broker = new TestBroker();
   await broker.start();
   target.url = broker.url;
@@ -41,6 +42,7 @@ afterAll(async () => {
   await broker.close();
 });
 beforeEach(() => {
+  unread = [bellRow('7', 2, 5), bellRow('8', 1, 3)];
   server.received.length = 0;
   broker.connects.length = 0;
 });
@@ -111,6 +113,21 @@ describe('header bell', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/views/wxmp/wxmsg/index?appId=wx1&wxUserId=7');
     expect(useBell.getState().rows.map((r) => r.wxUserId)).toEqual(['8']);
     expect(screen.getByTestId('bell-badge')).toHaveTextContent('1');
+  });
+
+  it('loads the unread rows again when the live channel comes back', async () => {
+    signInWith(['wxmp:wxmsg:index']);
+    renderBell();
+    await until(() => broker.stats().subscriptions === 1, 'bell subscription');
+    await waitFor(() => expect(useBell.getState().count).toBe(3));
+    await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/page').length).toBeGreaterThanOrEqual(2)); // on mount and on connect
+    const port = broker.port;
+    await broker.stop();
+    // Follower 9 writes while the socket is down: stored, never delivered live.
+    unread = [bellRow('9', 1, 30), ...unread];
+    await broker.start(port);
+    await waitFor(() => expect(useBell.getState().rows.map((r) => r.wxUserId)).toEqual(['9', '7', '8']));
+    expect(useBell.getState().count).toBe(4);
   });
 
   it('empties the bell and closes the socket on sign-out', async () => {

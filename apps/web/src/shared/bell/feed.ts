@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../http/client';
-import { liveClient } from '../live/live';
+import { useLiveConnected } from '../live/useLiveConnected';
 import { useLiveSubscription } from '../live/useLiveSubscription';
 import { usePermission } from '../session/session';
 import { BELL_QUERY, useBell, type BellMessage, type BellRow } from './bell';
@@ -102,12 +102,12 @@ export function useBellFeed(): void {
     const next = createBellFeed();
     setFeed(next); // eslint-disable-line react-hooks/set-state-in-effect
     void next.load();
-    const offConnect = liveClient().onConnect(() => void next.load());
     return () => {
-      offConnect();
       next.dispose();
       useBell.getState().clear();
     };
   }, [allowed]);
+  // Every connect, the first one too: it covers messages sent between the load above and the subscription.
+  useLiveConnected(() => void feed?.load(), Boolean(allowed && feed));
   useLiveSubscription(allowed && feed ? BELL_DESTINATION : null, (body) => feed?.receive(body));
 }

@@ -119,6 +119,23 @@ describe('LiveClient against the server broker', () => {
     await until(() => got.length === 1, 'message after the outage');
   });
 
+  it('tells connect listeners a reconnect from the first connection, counting from each start', async () => {
+    const live = makeClient();
+    const seen: boolean[] = [];
+    live.onConnect(({ reconnect }) => seen.push(reconnect));
+    live.start();
+    live.subscribe('/weixin/wx_msg', () => undefined);
+    await until(() => seen.length === 1, 'first connect');
+    const port = broker.port;
+    await broker.stop();
+    await broker.start(port);
+    await until(() => seen.length === 2, 'back after the outage');
+    await live.stop();
+    live.start();
+    await until(() => seen.length === 3, 'connected after a new start');
+    expect(seen).toEqual([false, true, false]);
+  });
+
   it('keeps quiet and retries later while there is no token', async () => {
     currentToken = undefined;
     const live = makeClient();

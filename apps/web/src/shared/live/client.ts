@@ -5,6 +5,16 @@ export type LiveHandler = (body: unknown) => void;
 
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'waiting';
 
+/** What a connect listener is told. */
+export interface LiveConnect {
+  /**
+   * False on the first CONNECTED since `start`; true on each later one: the channel came back
+   * after it was lost (a network blip, a reconnect with a refreshed token, a broker restart),
+   * so messages may have been missed meanwhile.
+   */
+  reconnect: boolean;
+}
+
 export interface TokenRequest {
   /**
    * The token the broker refused last time (expired or revoked), if it did: when the session
@@ -75,8 +85,10 @@ export class LiveClient {
   private readonly stompSubscriptions = new Map<string, StompSubscription>();
   /** Destinations the broker refused during this session: not asked for again until `start`. */
   private readonly refused = new Set<string>();
-  private readonly connectListeners = new Set<() => void>();
+  private readonly connectListeners = new Set<(connect: LiveConnect) => void>();
   private started = false;
+  /** CONNECTED frames since `start`. */
+  private connections = 0;
   /** Whether a run loop should be going; `generation` tells an old loop (still closing) from the current one. */
   private running = false;
   private generation = 0;
@@ -113,6 +125,7 @@ export class LiveClient {
     if (this.started) return;
     this.started = true;
     this.refused.clear();
+    this.connections = 0;
     this.update();
   }
 
@@ -146,8 +159,11 @@ export class LiveClient {
     };
   }
 
-  /** Called after every successful CONNECTED (first connect and each reconnect): catch up on what was missed. */
-  onConnect(listener: () => void): () => void {
+  /**
+   * Called after every successful CONNECTED (first connect and each reconnect), once the
+   * subscriptions are made again: catch up on what was missed.
+   */
+  onConnect(listener: (connect: LiveConnect) => void): () => void {
     this.connectListeners.add(listener);
     return () => this.connectListeners.delete(listener);
   }
@@ -254,9 +270,11 @@ export class LiveClient {
           this.stompSubscriptions.clear();
           for (const destination of this.routes.keys()) this.stompSubscribe(destination);
           this.setStatus('connected');
+          const connect: LiveConnect = { reconnect: this.connections > 0 };
+          this.connections += 1;
           for (const listener of [...this.connectListeners]) {
             try {
-              listener();
+              listener(connect);
             } catch (error) {
               this.options.warn?.(`live channel: connect listener failed: ${String(error)}`);
             }

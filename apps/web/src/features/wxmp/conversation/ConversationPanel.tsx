@@ -3,12 +3,13 @@ import { Alert, App, Avatar, Button, Space, Spin, Tag, Tooltip, Typography } fro
 import { SendOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/resource';
+import { useLiveConnected } from '../../../shared/live/useLiveConnected';
 import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
 import { usePermission } from '../../../shared/session/session';
 import { ReplyEditor } from '../components/ReplyEditor';
 import { emptyReply, validateReply, type Reply } from '../components/reply';
 import { historyPage, markRead, sendMessage } from './api';
-import { appendMessage, isLastPage, PAGE_SIZE, prependPage, type ConversationMessage } from './history';
+import { appendMessage, compareMessages, isLastPage, mergeNewest, PAGE_SIZE, prependPage, type ConversationMessage } from './history';
 import { conversationDestination, onConversationMessage, type LiveFeed } from './live';
 import { MessageContent } from './MessageContent';
 import '../messages';
@@ -28,6 +29,15 @@ export interface ConversationPanelProps {
   height?: number | string;
 }
 
+/** How many pages a catch-up reads at most looking for a message already shown. */
+export const CATCH_UP_PAGES = 5;
+
+/**
+ * Told what a catch-up brings just before it is shown: the messages new to the panel, and
+ * whether the shown history was cut (more were missed than `CATCH_UP_PAGES` pages hold).
+ */
+export type BeforeCatchUp = (added: ConversationMessage[], cut: boolean) => void;
+
 /**
  * The history of one follower: pages of 14 newest first from the server, shown oldest first.
  * Mount it once per follower (key the component by appId and wxUserId).
@@ -37,22 +47,35 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  /** What is shown, at once (the state follows it): merges read it outside renders. */
+  const shown = useRef<ConversationMessage[]>([]);
   const next = useRef(1);
   const busy = useRef(false);
+  const firstPage = useRef<Promise<void>>(Promise.resolve());
+  /** Messages marked read (or being marked) already. */
+  const marked = useRef(new Set<string>());
+
+  const show = useCallback((list: ConversationMessage[]) => {
+    shown.current = list;
+    setMessages(list);
+  }, []);
 
   /** Puts a page in: page 1 replaces, later pages go in front. */
-  const apply = useCallback((page: number, records: ConversationMessage[]) => {
-    setMessages((shown) => prependPage(page === 1 ? [] : shown, records));
-    setHasMore(!isLastPage(records, PAGE_SIZE));
-    next.current = page + 1;
-    setLoaded(true);
-  }, []);
+  const apply = useCallback(
+    (page: number, records: ConversationMessage[]) => {
+      show(prependPage(page === 1 ? [] : shown.current, records));
+      setHasMore(!isLastPage(records, PAGE_SIZE));
+      next.current = page + 1;
+      setLoaded(true);
+    },
+    [show],
+  );
 
   // The first page (marks the follower's messages read on the server).
   useEffect(() => {
     let gone = false;
     busy.current = true;
-    historyPage(appId, wxUserId, 1, PAGE_SIZE)
+    firstPage.current = historyPage(appId, wxUserId, 1, PAGE_SIZE)
       .then((result) => {
         if (!gone) apply(1, result.records);
       })
@@ -80,25 +103,85 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
       setLoading(false);
     }
   }, [appId, wxUserId, apply]);
-  const append = useCallback((message: ConversationMessage) => setMessages((shown) => appendMessage(shown, message)), []);
+  const append = useCallback((message: ConversationMessage) => show(appendMessage(shown.current, message)), [show]);
+
+  /** A follower's unread message is marked read (once). */
+  const markIfUnread = useCallback(
+    (message: ConversationMessage) => {
+      if (message.type !== '1' || message.readFlag !== '0' || !canMarkRead || marked.current.has(message.id)) return;
+      marked.current.add(message.id);
+      markRead(message.id)
+        .then((updated) => append({ ...message, ...updated, readFlag: '1' }))
+        .catch(() => marked.current.delete(message.id));
+    },
+    [canMarkRead, append],
+  );
 
   /** A live message: this follower's only; a follower's unread message is marked read at once. */
   const receive = useCallback(
     (message: ConversationMessage) => {
       if (String(message.appId) !== appId || String(message.wxUserId) !== wxUserId) return false;
       append(message);
-      if (message.type === '1' && message.readFlag === '0' && canMarkRead) {
-        markRead(message.id)
-          .then((updated) => append({ ...message, ...updated, readFlag: '1' }))
-          .catch(() => undefined);
-      }
+      markIfUnread(message);
       return true;
     },
-    [appId, wxUserId, canMarkRead, append],
+    [appId, wxUserId, append, markIfUnread],
   );
 
-  return { messages, hasMore, loading, loaded, loadMore, append, receive };
+  /**
+   * After the live channel came back: the newest page again, and older ones until a page
+   * reaches a message already shown, merged into what is shown (older pages loaded stay). The
+   * messages new to the panel are marked read as live ones are. When more were missed than
+   * `CATCH_UP_PAGES` pages hold, the shown messages older than those pages are dropped (they no
+   * longer join up) and 'load more' goes on after the pages read.
+   */
+  const catchUp = useCallback(
+    async (beforeShow?: BeforeCatchUp) => {
+      await firstPage.current;
+      if (next.current === 1) {
+        // The first page never came: this is it.
+        try {
+          apply(1, (await historyPage(appId, wxUserId, 1, PAGE_SIZE, true)).records);
+        } catch {
+          /* the next reconnect tries again */
+        }
+        return;
+      }
+      const fetched: ConversationMessage[] = [];
+      let joined: boolean;
+      let page = 1;
+      try {
+        for (; ; page++) {
+          const { records } = await historyPage(appId, wxUserId, page, PAGE_SIZE, true);
+          fetched.push(...records);
+          const known = new Set(shown.current.map((m) => m.id));
+          joined = isLastPage(records, PAGE_SIZE) || records.some((m) => known.has(m.id));
+          if (joined || page >= CATCH_UP_PAGES) break;
+        }
+      } catch {
+        return; // the next reconnect tries again
+      }
+      const oldest = fetched.at(-1);
+      const cut = !joined && oldest !== undefined;
+      const base = cut ? shown.current.filter((m) => compareMessages(m, oldest) >= 0) : shown.current;
+      const known = new Set(base.map((m) => m.id));
+      const added = mergeNewest([], fetched).filter((m) => !known.has(m.id));
+      beforeShow?.(added, cut);
+      show(mergeNewest(base, fetched));
+      if (cut) {
+        next.current = page + 1;
+        setHasMore(true);
+      }
+      for (const message of added) markIfUnread(message);
+    },
+    [appId, wxUserId, apply, show, markIfUnread],
+  );
+
+  return { messages, hasMore, loading, loaded, loadMore, append, receive, catchUp };
 }
+
+/** A view scrolled to within this of the end counts as at the bottom. */
+const AT_BOTTOM_PX = 8;
 
 const isEditable = (target: EventTarget | null) => {
   if (!(target instanceof HTMLElement)) return false;
@@ -144,7 +227,9 @@ function Bubble({ message, mapKey }: { message: ConversationMessage; mapKey?: st
  * The conversation with one follower (specification "Conversation panel"): the history with
  * 'click to load more' at the top, each message shown by its type, and a reply box with a
  * 'send (S)' button. Page 1 opens at the bottom; older pages are put in front keeping the
- * reading position. Live messages of this follower are appended (and marked read).
+ * reading position. Live messages of this follower are appended (and marked read); when the
+ * live channel comes back after it was lost, the newest page is read again and what was missed
+ * meanwhile is merged in (and marked read) the same way.
  * Sending needs `wxmp:wxmsg:add`; marking read needs `wxmp:wxmsg:edit`.
  */
 export function ConversationPanel(props: ConversationPanelProps) {
@@ -157,13 +242,15 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
   const canSend = usePermission('wxmp:wxmsg:add');
   const canMarkRead = usePermission('wxmp:wxmsg:edit');
   const conversation = useConversation(appId, wxUserId, canMarkRead);
-  const { messages, hasMore, loading, loaded, loadMore, append, receive } = conversation;
+  const { messages, hasMore, loading, loaded, loadMore, append, receive, catchUp } = conversation;
 
   // Scrolling: the view keeps its distance from the bottom while content changes (older pages
   // and late images above keep the reading position); new messages scroll to the bottom.
   const scroller = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
   const fromBottom = useRef(0);
+  /** For the next change of the messages: keep this scrollTop (messages come in below the view). */
+  const keepTop = useRef<number | undefined>(undefined);
   const restore = useCallback(() => {
     const el = scroller.current;
     if (el) el.scrollTop = Math.max(0, el.scrollHeight - fromBottom.current);
@@ -176,7 +263,12 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
     const el = scroller.current;
     if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
   };
-  useLayoutEffect(restore, [messages, restore]);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && keepTop.current !== undefined) fromBottom.current = el.scrollHeight - keepTop.current;
+    keepTop.current = undefined;
+    restore();
+  }, [messages, restore]);
   useEffect(() => {
     const el = inner.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -196,6 +288,16 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
     [receive],
   );
   useLiveSubscription<ConversationMessage>(conversationDestination(wxUserId), receiveLive);
+  // Back after the live channel was lost: what arrived meanwhile. A reader at the bottom follows
+  // it there; one scrolled up keeps the reading position.
+  useLiveConnected(({ reconnect }) => {
+    if (!reconnect) return;
+    void catchUp((added, cut) => {
+      const el = scroller.current;
+      if (!el || cut || el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_PX) fromBottom.current = 0;
+      else if (added.length > 0) keepTop.current = el.scrollTop;
+    });
+  });
   useEffect(() => onConversationMessage(receiveLive), [receiveLive]);
   useEffect(() => {
     if (!onLive) return;

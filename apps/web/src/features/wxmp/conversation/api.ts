@@ -7,9 +7,12 @@ import { PAGE_SIZE, type ConversationMessage } from './history';
 
 export const WXMSG_KEY = '/weixin/wxmsg';
 
-/** One page of a follower's history, newest first (the server marks the follower's messages read first). */
-export const historyPage = (appId: string, wxUserId: string, current: number, size = PAGE_SIZE) =>
-  api.get<Page<ConversationMessage>>('/weixin/wxmsg/page', { params: { current, size, descs: 'create_time', appId, wxUserId } });
+/**
+ * One page of a follower's history, newest first (the server marks the follower's messages read
+ * first). `silent`: a failure is not shown (a catch-up in the background).
+ */
+export const historyPage = (appId: string, wxUserId: string, current: number, size = PAGE_SIZE, silent = false) =>
+  api.get<Page<ConversationMessage>>('/weixin/wxmsg/page', { params: { current, size, descs: 'create_time', appId, wxUserId }, silent });
 
 /** `PUT /weixin/wxmsg { id, readFlag }`, quietly: a failure only leaves the message unread. */
 export const markRead = (id: string) => api.put<ConversationMessage>('/weixin/wxmsg', { id, readFlag: '1' }, { silent: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEMP_MEDIA_EXPIRY_MS } from '@canteen/contract';
-import { appendMessage, articlesOf, isExpired, isLastPage, mapLinkUrl, PAGE_SIZE, prependPage, staticMapUrl, type ConversationMessage } from './history';
+import { appendMessage, articlesOf, isExpired, isLastPage, mapLinkUrl, mergeNewest, PAGE_SIZE, prependPage, staticMapUrl, type ConversationMessage } from './history';
 
 const msg = (id: number, fields: Partial<ConversationMessage> = {}): ConversationMessage => ({
   id: String(id), appId: 'wx1', wxUserId: '7', type: '1', repType: 'text', repContent: `m${id}`, readFlag: '1',
@@ -30,6 +30,20 @@ describe('conversation history', () => {
     const replaced = appendMessage(list, { ...msg(2), readFlag: '0', repContent: 'changed' });
     expect(ids(replaced)).toEqual([1, 2, 3]);
     expect(replaced[1]!.repContent).toBe('changed');
+  });
+
+  it('merges the newest page again without repeats, in order, keeping older pages and updating shown messages', () => {
+    // Pages 2 and 1 loaded (1..6), then live 9 came after a reconnect; the page read again is 9..4 and misses 7, 8.
+    const shown = [msg(1), msg(2), msg(3), msg(4), msg(5), msg(6, { readFlag: '0' }), msg(9)];
+    const merged = mergeNewest(shown, [msg(9), msg(8), msg(7), msg(6), msg(5), msg(4)]);
+    expect(ids(merged)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(merged[5]!.readFlag).toBe('1');
+    expect(merged[0]).toBe(shown[0]); // untouched where the page does not reach
+    // Nothing new: the same list; a message repeated across pages comes in once; same-minute messages go by id.
+    expect(ids(mergeNewest(merged, [msg(9), msg(8)]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const sameTime = msg(10, { createTime: msg(9).createTime });
+    expect(ids(mergeNewest([msg(8)], [sameTime, msg(9), sameTime]))).toEqual([8, 9, 10]);
+    expect(ids(mergeNewest([], [msg(3), msg(2), msg(1)]))).toEqual([1, 2, 3]);
   });
 
   it("expires a follower's voice and video 259200000 ms after createTime, never the account's or other types", () => {

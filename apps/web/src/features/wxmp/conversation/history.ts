@@ -29,6 +29,41 @@ export function prependPage(shown: readonly ConversationMessage[], page: readonl
   return [...older, ...shown];
 }
 
+const timeOf = (m: ConversationMessage) => Date.parse(m.createTime);
+
+/** The server's order (`create_time`, then `id`), ascending; ids are decimal strings. */
+export function compareMessages(a: ConversationMessage, b: ConversationMessage): number {
+  const byTime = timeOf(a) - timeOf(b);
+  if (byTime) return byTime;
+  const [x, y] = [String(a.id), String(b.id)];
+  return x.length - y.length || (x < y ? -1 : x > y ? 1 : 0);
+}
+
+/**
+ * The newest messages again (one or more pages, newest first as the server sends them, e.g.
+ * after the live channel was down) merged into the shown ones (oldest first): a message already
+ * shown is updated in place, one not shown yet goes in before the first shown message that is
+ * later than it (else at the end). Nothing shown moves or goes, so older pages loaded stay.
+ */
+export function mergeNewest(shown: readonly ConversationMessage[], page: readonly ConversationMessage[]): ConversationMessage[] {
+  const next = [...shown];
+  const at = new Map(next.map((m, i) => [m.id, i]));
+  const missing: ConversationMessage[] = [];
+  for (const m of page) {
+    const i = at.get(m.id);
+    if (i === undefined) missing.push(m);
+    else next[i] = { ...next[i], ...m };
+  }
+  const seen = new Set<string>();
+  for (const m of missing.reverse()) {
+    if (seen.has(m.id)) continue;
+    seen.add(m.id);
+    const later = next.findIndex((s) => compareMessages(s, m) > 0);
+    next.splice(later < 0 ? next.length : later, 0, m);
+  }
+  return next;
+}
+
 /** A new message (live, or just sent) at the end; a message already shown is replaced in place. */
 export function appendMessage(shown: readonly ConversationMessage[], message: ConversationMessage): ConversationMessage[] {
   const at = shown.findIndex((m) => m.id === message.id);

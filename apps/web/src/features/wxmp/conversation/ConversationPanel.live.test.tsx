@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { liveClient } from '../../../shared/live/live';
+import { nodeSocket, TestBroker, until } from '../../../shared/live/test-broker';
+import { signOutLocally } from '../../../shared/session/auth';
+import { apiServerForFile, okReply, pageOf, type Received, type Reply } from '../../../shared/testing/api-server';
+import { renderWithApp, signInWith } from '../../../shared/testing/render';
+import { ConversationPanel } from './ConversationPanel';
+import type { ConversationMessage } from './history';
+
+// The app's live client, pointed at a real broker (the server's StompBroker): the panel's
+// subscription and its catch-up after a reconnect run as in the app.
+const target = vi.hoisted(() => ({ url: '' }));
+vi.mock('../../../shared/live/live', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../shared/live/live')>();
+  let client: ReturnType<typeof original.createSessionLiveClient> | undefined;
+  return {
+    ...original,
+    liveClient: () =>
+      (client ??= original.createSessionLiveClient({ url: () => target.url, webSocketFactory: nodeSocket, heartbeatMs: 0, baseDelayMs: 20, maxDelayMs: 100, idleCloseMs: 0 })),
+  };
+});
+
+const base = Date.UTC(2026, 0, 1);
+const msg = (id: number, fields: Partial<ConversationMessage> = {}): ConversationMessage => ({
+  id: String(id), appId: 'wx1', wxUserId: '7', type: '1', repType: 'text', repContent: `消息${id}`, readFlag: '1',
+  nickName: '小王同学', appName: '食堂示范公众号', createTime: new Date(base + id * 60_000).toISOString(), ...fields,
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+// The follower's history, oldest first; the server answers newest first.
+let history: ConversationMessage[] = [];
+let refreshes = 0;
+
+function route({ method, path, query, body }: Received): Reply | undefined {
+  if (method === 'GET' && path === '/weixin/wxmsg/page') return okReply(pageOf([...history].reverse(), Number(query.current), Number(query.size)));
+  if (method === 'PUT' && path === '/weixin/wxmsg') {
+    const { id } = body as { id: string };
+    return okReply({ ...history.find((m) => m.id === id), readFlag: '1' });
+  }
+  if (method === 'POST' && path === '/auth/oauth/token') {
+    refreshes += 1;
+    return { body: { access_token: `t${100 + refreshes}`, refresh_token: `r${refreshes}`, expires_in: 43200 } };
+  }
+  return undefined;
+}
+
+const server = apiServerForFile(route);
+let broker: TestBroker;
+beforeAll(async () => {
+  broker = new TestBroker();
+  await broker.start();
+  target.url = broker.url;
+});
+afterAll(() => broker.close());
+beforeEach(() => {
+  history = [];
+  refreshes = 0;
+  broker.connects.length = 0;
+  signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:edit']);
+});
+afterEach(async () => {
+  act(() => signOutLocally());
+  await until(() => broker.stats().connections === 0, 'socket closed');
+});
+
+const shownIds = () => screen.queryAllByTestId('conversation-message').map((el) => Number(el.getAttribute('data-id')));
+const pageCalls = () => server.calls('GET', '/weixin/wxmsg/page').map((r) => r.query.current);
+const marks = (id: number) => server.calls('PUT', '/weixin/wxmsg').filter((r) => (r.body as { id: string }).id === String(id));
+
+/** jsdom has no layout: each message is 50px high in a 300px view, and scrollTop is kept as set. */
+function fakeLayout(el: HTMLElement) {
+  let top = 0;
+  Object.defineProperty(el, 'scrollHeight', { configurable: true, get: () => el.querySelectorAll('[data-testid="conversation-message"]').length * 50 });
+  Object.defineProperty(el, 'clientHeight', { configurable: true, get: () => 300 });
+  Object.defineProperty(el, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => { top = Math.max(0, Math.min(v, el.scrollHeight - 300)); } });
+}
+
+/** Opens the panel on the live channel: its history shown and its destination subscribed. */
+async function openPanel(expected: number[]) {
+  const connects: boolean[] = [];
+  const off = liveClient().onConnect(({ reconnect }) => connects.push(reconnect));
+  renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
+  const scroller = screen.getByTestId('conversation-history');
+  fakeLayout(scroller);
+  await waitFor(() => expect(shownIds()).toEqual(expected));
+  await until(() => broker.stats().subscriptions === 1 && connects.length === 1, 'subscribed');
+  off();
+  return scroller;
+}
+
+describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
+  it('does not read the history again on the first connect; live messages are appended and marked read', async () => {
+    history = range(1, 3).map((i) => msg(i));
+    await openPanel([1, 2, 3]);
+    await broker.publish('/weixin/wx_msg7', msg(4, { readFlag: '0' }));
+    await waitFor(() => expect(shownIds()).toEqual([1, 2, 3, 4]));
+    await waitFor(() => expect(marks(4)).toHaveLength(1));
+    expect(pageCalls()).toEqual(['1']);
+  });
+
+  it('after an outage shows once, in place and marked read, what arrived while the socket was down; older pages and the reading position stay', async () => {
+    history = range(1, 20).map((i) => msg(i));
+    const scroller = await openPanel(range(7, 20));
+    await userEvent.click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(shownIds()).toEqual(range(1, 20)));
+    // The reader scrolls up to older messages.
+    scroller.scrollTop = 100;
+    fireEvent.scroll(scroller);
+
+    const port = broker.port;
+    await broker.stop();
+    await until(() => !liveClient().connected, 'socket down');
+    // The follower writes while the socket is down: the message is stored, never delivered live.
+    history.push(msg(21, { readFlag: '0', repContent: '断线时的消息' }));
+    await broker.start(port);
+
+    await waitFor(() => expect(shownIds()).toEqual(range(1, 21)));
+    expect(screen.getByText('断线时的消息')).toBeInTheDocument();
+    expect(pageCalls()).toEqual(['1', '2', '1']);
+    expect(scroller.scrollTop).toBe(100);
+    await waitFor(() => expect(marks(21)).toHaveLength(1));
+
+    // Delivered late over the socket as well, and then a new one: 21 is still shown (and marked) once.
+    await until(() => broker.stats().subscriptions === 1, 'subscribed again');
+    await broker.publish('/weixin/wx_msg7', msg(21, { readFlag: '0', repContent: '断线时的消息' }));
+    await broker.publish('/weixin/wx_msg7', msg(22));
+    await waitFor(() => expect(shownIds()).toEqual(range(1, 22)));
+    expect(marks(21)).toHaveLength(1);
+  });
+
+  it('after a reconnect with a refreshed token catches up, and a reader at the bottom follows to the bottom', async () => {
+    history = range(1, 10).map((i) => msg(i));
+    const scroller = await openPanel(range(1, 10));
+    await waitFor(() => expect(scroller.scrollTop).toBe(10 * 50 - 300));
+    history.push(msg(11, { type: '2', repContent: '自动回复' }), msg(12, { readFlag: '0' }));
+
+    // Signing out elsewhere revokes the token set: the broker closes the socket, the client refreshes.
+    await broker.revoke('0');
+    await waitFor(() => expect(shownIds()).toEqual(range(1, 12)));
+    expect(broker.connects).toEqual(['test-token', 't101']);
+    expect(pageCalls()).toEqual(['1', '1']);
+    expect(scroller.scrollTop).toBe(12 * 50 - 300);
+    await waitFor(() => expect(marks(12)).toHaveLength(1));
+    expect(server.calls('PUT', '/weixin/wxmsg')).toHaveLength(1); // not the account's reply
+  });
+});

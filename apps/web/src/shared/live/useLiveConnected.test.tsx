@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render } from '@testing-library/react';
+import type { LiveConnect } from './client';
+import { liveClient } from './live';
+import { nodeSocket, TestBroker, until } from './test-broker';
+import { useLiveConnected } from './useLiveConnected';
+import { useLiveSubscription } from './useLiveSubscription';
+import { signOutLocally } from '../session/auth';
+import { signInWith } from '../testing/render';
+
+// The app's live client, pointed at a real broker (the server's StompBroker).
+const target = vi.hoisted(() => ({ url: '' }));
+vi.mock('./live', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./live')>();
+  let client: ReturnType<typeof original.createSessionLiveClient> | undefined;
+  return {
+    ...original,
+    liveClient: () => (client ??= original.createSessionLiveClient({ url: () => target.url, webSocketFactory: nodeSocket, heartbeatMs: 0, baseDelayMs: 20, maxDelayMs: 100, idleCloseMs: 0 })),
+  };
+});
+
+let broker: TestBroker;
+beforeAll(async () => {
+  broker = new TestBroker();
+  await broker.start();
+  target.url = broker.url;
+});
+afterAll(async () => {
+  signOutLocally();
+  await broker.close();
+});
+
+function Probe({ seen, enabled }: { seen: LiveConnect[]; enabled: boolean }) {
+  useLiveSubscription('/weixin/wx_msg', () => undefined);
+  useLiveConnected((connect) => seen.push(connect), enabled);
+  return null;
+}
+
+describe('useLiveConnected', () => {
+  it('reports the first connect and each reconnect while mounted and enabled', async () => {
+    signInWith(['wxmp:wxmsg:index']);
+    const seen: LiveConnect[] = [];
+    const idle: LiveConnect[] = [];
+    const other = render(<Probe seen={idle} enabled={false} />);
+    const { unmount } = render(<Probe seen={seen} enabled />);
+    await until(() => seen.length === 1, 'first connect');
+    const port = broker.port;
+    await broker.stop();
+    await broker.start(port);
+    await until(() => seen.length === 2, 'reconnect');
+    expect(seen).toEqual([{ reconnect: false }, { reconnect: true }]);
+    expect(idle).toEqual([]);
+
+    unmount();
+    await broker.stop();
+    await broker.start(port);
+    await until(() => liveClient().connected && broker.stats().subscriptions === 1, 'connected again for the other probe');
+    expect(seen).toHaveLength(2);
+    other.unmount();
+  });
+});
