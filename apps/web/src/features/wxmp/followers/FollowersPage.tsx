@@ -1,18 +1,18 @@
 import { useMemo, useState } from 'react';
-import { App, Avatar, Input, Modal, Progress, Result, Select, Tag } from 'antd';
+import { App, Avatar, Input, Modal, Result, Select, Tag } from 'antd';
 import { EditOutlined, SyncOutlined, TagOutlined, TagsOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/http/client';
 import { formatDateTime, ResourcePage, type ActionContext, type ResourceDef } from '../../../shared/resource';
 import { usePermission } from '../../../shared/session/session';
-import { listTags, type Account, type Follower, type SyncProgress } from '../api';
+import { listTags, type Account, type Follower } from '../api';
 import { AccountLayout } from '../components/AccountTree';
+import { SyncProgressBar, useSyncProgress, type SyncKind } from '../components/SyncProgress';
 import '../messages';
 
 const FOLLOWER_KEY = '/weixin/wxuser';
-/** Outside FOLLOWER_KEY, so reloading the list does not poll the sync again. */
-const SYNC_KEY = '/weixin/wxuser/synchron';
+const FOLLOWER_SYNC: SyncKind = { start: '/weixin/wxuser/synchron', progress: '/weixin/wxuser/synchron/progress', texts: 'wxmp.follower' };
 const STATE_COLORS: Record<string, string> = { '1': 'green', '0': 'red', '2': 'blue' };
 
 /** Tags the selected rows (`PUT /weixin/wxuser/tagid-list`, tagging or unTagging). */
@@ -87,7 +87,7 @@ function RemarkDialog({ follower, onClose, onDone }: { follower: Follower; onClo
 
 function Followers({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const appId = account.appId;
   const [tagging, setTagging] = useState<{ mode: 'tagging' | 'unTagging'; ctx: ActionContext<Follower> }>();
@@ -97,48 +97,16 @@ function Followers({ account }: { account: Account }) {
   const tagOptions = useMemo(() => (tags.data ?? []).map((tag) => ({ value: tag.id, label: tag.name })), [tags.data]);
   const tagName = useMemo(() => new Map((tags.data ?? []).map((tag) => [tag.id, tag.name])), [tags.data]);
 
-  const progressKey = useMemo(() => [SYNC_KEY, appId], [appId]);
-  const progress = useQuery({
-    queryKey: progressKey,
-    queryFn: async () => {
-      const next = await api.get<SyncProgress>('/weixin/wxuser/synchron/progress', { params: { appId } });
-      // A sync this page watched has just finished: say how it went and reload.
-      const before = queryClient.getQueryData<SyncProgress>(progressKey);
-      if (before?.state === 'running' && next.state !== 'running') finished(next);
-      return next;
-    },
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? 800 : false),
-  });
-  const running = progress.data?.state === 'running';
   const refresh = () => queryClient.invalidateQueries({ queryKey: [FOLLOWER_KEY, 'list'] });
-
-  function finished(result: SyncProgress) {
-    if (result.state === 'done') {
-      void message.success(t('wxmp.follower.syncDone', { total: result.done }));
+  const sync = useSyncProgress(FOLLOWER_SYNC, appId, {
+    onDone: () => {
       void refresh();
       void queryClient.invalidateQueries({ queryKey: ['/weixin/wxusertags'] });
-    } else if (result.state === 'failed') {
-      void message.error(t('wxmp.follower.syncFailed', { msg: result.message ?? '' }));
-    }
-  }
+    },
+  });
+  const { running, start: startSync } = sync;
 
   const def = useMemo<ResourceDef<Follower>>(() => {
-    const startSync = () =>
-      modal.confirm({
-        title: t('wxmp.follower.sync'),
-        content: t('wxmp.follower.syncConfirm'),
-        okText: t('wxmp.common.ok'),
-        cancelText: t('wxmp.common.cancel'),
-        onOk: async () => {
-          try {
-            const started = await api.post<SyncProgress>('/weixin/wxuser/synchron', { appId });
-            queryClient.setQueryData(progressKey, started.state === 'running' ? started : { ...started, state: 'running' });
-            void queryClient.invalidateQueries({ queryKey: progressKey });
-          } catch {
-            /* shown by the HTTP client */
-          }
-        },
-      });
     const openTagging = (mode: 'tagging' | 'unTagging', ctx: ActionContext<Follower>) => {
       if (!ctx.selected.length) {
         void message.warning(t('wxmp.follower.selectRows'));
@@ -201,7 +169,7 @@ function Followers({ account }: { account: Account }) {
         { key: 'remark', label: 'wxmp.follower.editRemark', icon: <EditOutlined />, permission: 'wxmp:wxuser:edit:remark', onClick: (row) => setRemarking(row) },
       ],
     };
-  }, [t, message, modal, queryClient, appId, progressKey, running, tagOptions, tagName]);
+  }, [t, message, startSync, running, tagOptions, tagName]);
 
   const query = useMemo(() => ({ appId }), [appId]);
 
@@ -212,14 +180,7 @@ function Followers({ account }: { account: Account }) {
         query={query}
         title={account.name}
         testId="followers-page"
-        beforeTable={
-          running && (
-            <div style={{ marginBottom: 12 }} data-testid="sync-progress">
-              <span>{t('wxmp.follower.syncing')}</span>
-              <Progress percent={progress.data?.percent ?? 0} status="active" />
-            </div>
-          )
-        }
+        beforeTable={<SyncProgressBar sync={sync} />}
       />
       {tagging && (
         <TaggingDialog
