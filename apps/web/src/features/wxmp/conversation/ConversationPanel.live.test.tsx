@@ -1,3 +1,4 @@
+import { Activity, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -128,6 +129,38 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     await broker.publish('/weixin/wx_msg7', msg(22));
     await waitFor(() => expect(shownIds()).toEqual(range(1, 22)));
     expect(marks(21)).toHaveLength(1);
+  });
+
+  it('catches up when its kept-alive tab is shown again (its subscription paused while hidden)', async () => {
+    let setMode: (mode: 'visible' | 'hidden') => void = () => undefined;
+    function KeptAliveTab() {
+      const [mode, set] = useState<'visible' | 'hidden'>('visible');
+      setMode = set;
+      return (
+        <Activity mode={mode}>
+          <ConversationPanel appId="wx1" wxUserId="7" />
+        </Activity>
+      );
+    }
+    history = range(1, 20).map((i) => msg(i));
+    // The header bell stays subscribed, so the socket stays up while the tab is hidden.
+    const bell = liveClient().subscribe('/weixin/wx_msg', () => undefined);
+    renderWithApp(<KeptAliveTab />);
+    await waitFor(() => expect(shownIds()).toEqual(range(7, 20)));
+    await userEvent.click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(shownIds()).toEqual(range(1, 20)));
+    await until(() => broker.stats().subscriptions === 2, 'subscribed');
+    const connectsBefore = broker.connects.length;
+    act(() => setMode('hidden'));
+    await until(() => broker.stats().subscriptions === 1, 'unsubscribed while hidden');
+    history.push(msg(21, { readFlag: '0', repContent: '切走时的消息' }));
+    act(() => setMode('visible'));
+    // The message that came meanwhile joins; the older page loaded before stays.
+    await waitFor(() => expect(shownIds()).toEqual(range(1, 21)));
+    await waitFor(() => expect(marks(21)).toHaveLength(1));
+    expect(pageCalls()).toEqual(['1', '2', '1']);
+    expect(broker.connects).toHaveLength(connectsBefore); // caught up on showing, not through a reconnect
+    bell();
   });
 
   it('after a reconnect with a refreshed token catches up, and a reader at the bottom follows to the bottom', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Alert, App, Avatar, Button, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { SendOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -71,13 +71,20 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
     [show],
   );
 
-  // The first page (marks the follower's messages read on the server).
+  // The first page (marks the follower's messages read on the server), once per conversation:
+  // when a kept-alive tab is shown again this effect runs again, and the panel's catch-up merges
+  // what is new instead of dropping the older pages loaded.
+  const loadedFor = useRef<string>(undefined);
   useEffect(() => {
+    const conversationKey = `${appId} ${wxUserId}`;
+    if (loadedFor.current === conversationKey) return undefined;
     let gone = false;
     busy.current = true;
     firstPage.current = historyPage(appId, wxUserId, 1, PAGE_SIZE)
       .then((result) => {
-        if (!gone) apply(1, result.records);
+        if (gone) return;
+        apply(1, result.records);
+        loadedFor.current = conversationKey;
       })
       .catch(() => undefined /* shown by the HTTP client */)
       .finally(() => {
@@ -288,16 +295,24 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
     [receive],
   );
   useLiveSubscription<ConversationMessage>(conversationDestination(wxUserId), receiveLive);
-  // Back after the live channel was lost: what arrived meanwhile. A reader at the bottom follows
-  // it there; one scrolled up keeps the reading position.
-  useLiveConnected(({ reconnect }) => {
-    if (!reconnect) return;
+  // What arrived while the panel heard nothing: a reader at the bottom follows it there; one
+  // scrolled up keeps the reading position.
+  const catchUpHere = useEffectEvent(() => {
     void catchUp((added, cut) => {
       const el = scroller.current;
       if (!el || cut || el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_PX) fromBottom.current = 0;
       else if (added.length > 0) keepTop.current = el.scrollTop;
     });
   });
+  // Back after the live channel was lost.
+  useLiveConnected(({ reconnect }) => reconnect && catchUpHere());
+  // Shown again in a kept-alive tab: while the tab was hidden its effects, and so its live
+  // subscription, were paused. (Effects run again on showing; the first run is the mount.)
+  const shownBefore = useRef(false);
+  useEffect(() => {
+    if (shownBefore.current) catchUpHere();
+    shownBefore.current = true;
+  }, []);
   useEffect(() => onConversationMessage(receiveLive), [receiveLive]);
   useEffect(() => {
     if (!onLive) return;
