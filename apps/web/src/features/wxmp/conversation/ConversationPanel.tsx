@@ -297,20 +297,20 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
   useLiveSubscription<ConversationMessage>(conversationDestination(wxUserId), receiveLive);
   // What arrived while the panel heard nothing: a reader at the bottom follows it there; one
   // scrolled up keeps the reading position.
-  const catchUpHere = useEffectEvent(() => {
+  const catchUpHere = () =>
     void catchUp((added, cut) => {
       const el = scroller.current;
       if (!el || cut || el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_PX) fromBottom.current = 0;
       else if (added.length > 0) keepTop.current = el.scrollTop;
     });
-  });
   // Back after the live channel was lost.
   useLiveConnected(({ reconnect }) => reconnect && catchUpHere());
   // Shown again in a kept-alive tab: while the tab was hidden its effects, and so its live
   // subscription, were paused. (Effects run again on showing; the first run is the mount.)
+  const onShown = useEffectEvent(catchUpHere);
   const shownBefore = useRef(false);
   useEffect(() => {
-    if (shownBefore.current) catchUpHere();
+    if (shownBefore.current) onShown();
     shownBefore.current = true;
   }, []);
   useEffect(() => onConversationMessage(receiveLive), [receiveLive]);
