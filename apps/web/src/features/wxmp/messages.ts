@@ -47,6 +47,8 @@ addMessages(
       newVideo: '新建视频', videoTitle: '标题', videoIntro: '描述', chooseVideo: '选择视频', titleRequired: '请输入标题', introRequired: '请输入描述',
       fileRequired: '请选择视频文件', videoType: '上传视频格式不对!', videoSize: '上传视频大小不能超过10M!', detail: '视频详情',
       description: '描述', downUrl: '下载地址', play: '播放', addNews: '新增图文', editNews: '编辑图文',
+      sync: '同步素材', syncConfirm: '同步素材需要一定时间，请耐心等待，勿重复提交。确定同步吗?', syncing: '正在从公众号平台同步素材…',
+      syncDone: '同步完成，共 {{total}} 个素材', syncFailed: '同步失败：{{msg}}',
     },
     news: {
       article: '第{{n}}篇', addArticle: '添加一篇', maxArticles: '一条图文最多8篇文章', removeArticle: '删除本篇', moveUp: '上移', moveDown: '下移',
@@ -108,6 +110,8 @@ addMessages(
       newVideo: 'New video', videoTitle: 'Title', videoIntro: 'Description', chooseVideo: 'Choose video', titleRequired: 'Enter the title', introRequired: 'Enter the description',
       fileRequired: 'Choose a video file', videoType: 'Wrong video format!', videoSize: 'The video must be smaller than 10M!', detail: 'Video details',
       description: 'Description', downUrl: 'Download URL', play: 'Play', addNews: 'New news', editNews: 'Edit news',
+      sync: 'Sync materials', syncConfirm: 'Syncing takes a while; do not submit twice. Sync now?', syncing: 'Syncing materials from the platform…',
+      syncDone: 'Sync finished: {{total}} materials', syncFailed: 'Sync failed: {{msg}}',
     },
     news: {
       article: 'Article {{n}}', addArticle: 'Add article', maxArticles: 'At most 8 articles', removeArticle: 'Remove article', moveUp: 'Move up', moveDown: 'Move down',

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Descriptions, Empty, Modal, Popconfirm, Result, Space, Table, Tabs } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MATERIAL_PAGE_SIZE } from '@canteen/contract';
@@ -10,14 +10,19 @@ import { MATERIAL_KEY, deleteMaterial, downloadMaterial, materialPage, videoDeta
 import { AccountLayout } from '../components/AccountTree';
 import { MaterialUpload } from '../components/MaterialUpload';
 import { MaterialPager, MaterialWall } from '../components/MaterialWall';
+import { SyncProgressBar, useSyncProgress, type SyncKind } from '../components/SyncProgress';
 import { NewsEditor } from './NewsEditor';
 import { VideoUpload } from './VideoUpload';
 import '../messages';
 
 const TYPES: MaterialType[] = ['image', 'voice', 'video', 'news'];
+const MATERIAL_SYNC: SyncKind = { start: '/weixin/wxmaterial/synchron', progress: '/weixin/wxmaterial/synchron/progress', texts: 'wxmp.material' };
 
-/** One tab: its own paging (20 a page, 10 or 20), upload or create, and the rows' buttons. */
-function MaterialTab({ appId, type }: { appId: string; type: MaterialType }) {
+/**
+ * One tab: its own paging (20 a page, 10 or 20), upload or create, and the rows' buttons;
+ * `onListed` hears when its list on screen was read.
+ */
+function MaterialTab({ appId, type, onListed }: { appId: string; type: MaterialType; onListed: (at: number) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -32,6 +37,10 @@ function MaterialTab({ appId, type }: { appId: string; type: MaterialType }) {
   const params = { appId, type, current: paging.current, size: paging.size };
   const page = useQuery({ queryKey: [MATERIAL_KEY, 'page', params], queryFn: () => materialPage(params), placeholderData: keepPreviousData });
   const items = page.data?.items ?? [];
+  const listed = page.isSuccess && !page.isPlaceholderData;
+  useEffect(() => {
+    if (listed) onListed(page.dataUpdatedAt);
+  }, [listed, page.dataUpdatedAt, onListed]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [MATERIAL_KEY] });
 
   const remove = async (material: Material) => {
@@ -181,24 +190,48 @@ function MaterialTab({ appId, type }: { appId: string; type: MaterialType }) {
   );
 }
 
+/**
+ * One account's materials: the four tabs and the sync of the platform's materials into the local
+ * mirror. The server starts that sync the first time the account's materials are listed, so the
+ * progress is asked once the first list is on screen, and watched while it runs; when it is done,
+ * every list of the account is read again.
+ */
+function Materials({ appId, tab, onTab }: { appId: string; tab: MaterialType; onTab: (tab: MaterialType) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canAdd = usePermission('wxmp:wxmaterial:add');
+  const [listedAt, setListedAt] = useState<number>();
+  const onListed = useCallback((at: number) => setListedAt((first) => first ?? at), []);
+  const sync = useSyncProgress(MATERIAL_SYNC, appId, {
+    enabled: listedAt !== undefined,
+    shownSince: listedAt,
+    onDone: () => void queryClient.invalidateQueries({ queryKey: [MATERIAL_KEY] }),
+  });
+  return (
+    <Card variant="borderless" data-testid="materials-page">
+      <SyncProgressBar sync={sync} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => onTab(key as MaterialType)}
+        destroyOnHidden
+        tabBarExtraContent={
+          canAdd && (
+            <Button icon={<SyncOutlined spin={sync.running} />} disabled={sync.running} onClick={sync.start} data-testid="sync-materials">
+              {t('wxmp.material.sync')}
+            </Button>
+          )
+        }
+        items={TYPES.map((type) => ({ key: type, label: t(`wxmp.material.${type}`), children: <MaterialTab appId={appId} type={type} onListed={onListed} /> }))}
+      />
+    </Card>
+  );
+}
+
 /** 素材管理: image, voice, video and news materials of the selected account. */
 export default function MaterialsPage() {
   const { t } = useTranslation();
   const allowed = usePermission('wxmp:wxmaterial:index');
   const [tab, setTab] = useState<MaterialType>('image');
   if (!allowed) return <Result status="403" title="403" subTitle={t('resource.forbidden')} />;
-  return (
-    <AccountLayout>
-      {(account) => (
-        <Card variant="borderless" data-testid="materials-page" key={account.appId}>
-          <Tabs
-            activeKey={tab}
-            onChange={(key) => setTab(key as MaterialType)}
-            destroyOnHidden
-            items={TYPES.map((type) => ({ key: type, label: t(`wxmp.material.${type}`), children: <MaterialTab appId={account.appId} type={type} /> }))}
-          />
-        </Card>
-      )}
-    </AccountLayout>
-  );
+  return <AccountLayout>{(account) => <Materials key={account.appId} appId={account.appId} tab={tab} onTab={setTab} />}</AccountLayout>;
 }
