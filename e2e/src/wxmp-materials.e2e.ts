@@ -7,6 +7,20 @@ describe.skipIf(!hasBrowser())('materials (素材管理) against the simulator',
   const sim = useSimulator();
   const session = useServerAndBrowser(sim.env);
 
+  // First in the file: the account's materials have never been listed, so the server has not synced them yet.
+  it("lists a fresh account's seeded materials without a refresh: the first listing's sync is watched and the lists follow it", async () => {
+    const page = await session.newPage('/login');
+    await signIn(page, 'admin');
+    await openFromMenu(page, '公众号管理', '素材管理');
+    const materials = page.getByTestId('materials-page');
+    await materials.waitFor();
+    await demoAccountSelected(page);
+    const images = page.getByTestId('material-tab-image');
+    for (const name of ['braised-pork.png', 'greens.png', 'noodles.png']) await images.getByTestId('material-card').filter({ hasText: name }).waitFor();
+    await expect.poll(() => materials.getByTestId('sync-progress').count()).toBe(0);
+    expect(await materials.getByTestId('sync-materials').isEnabled()).toBe(true);
+  });
+
   it('checks uploads before sending, uploads an image into the card wall and the picker, and creates a two-article news item', async () => {
     const page = await session.newPage('/login');
     await signIn(page, 'admin');
