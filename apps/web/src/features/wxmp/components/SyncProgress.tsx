@@ -80,20 +80,20 @@ export function useSyncProgress(kind: SyncKind, appId: string, { onDone, enabled
 
   const start = useCallback(() => {
     modal.confirm({
-        title: t(`${kind.texts}.sync`),
-        content: t(`${kind.texts}.syncConfirm`),
-        okText: t('wxmp.common.ok'),
-        cancelText: t('wxmp.common.cancel'),
-        onOk: async () => {
-          try {
-            const started = await api.post<SyncProgress>(kind.start, { appId });
-            queryClient.setQueryData(key, started.state === 'running' ? started : { ...started, state: 'running' });
-            void queryClient.invalidateQueries({ queryKey: key });
-          } catch {
-            /* shown by the HTTP client */
-          }
-        },
-      });
+      title: t(`${kind.texts}.sync`),
+      content: t(`${kind.texts}.syncConfirm`),
+      okText: t('wxmp.common.ok'),
+      cancelText: t('wxmp.common.cancel'),
+      onOk: async () => {
+        try {
+          const started = await api.post<SyncProgress>(kind.start, { appId });
+          queryClient.setQueryData(key, started.state === 'running' ? started : { ...started, state: 'running' });
+          void queryClient.invalidateQueries({ queryKey: key });
+        } catch {
+          /* shown by the HTTP client */
+        }
+      },
+    });
   }, [modal, t, kind, appId, queryClient, key]);
 
   return { kind, progress: progress.data, running: progress.data?.state === 'running', start };
