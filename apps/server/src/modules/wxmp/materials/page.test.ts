@@ -11,7 +11,7 @@ type Page = { items: Array<{ mediaId: string }>; totalCount: number };
 const page = async (query: string): Promise<Page> => {
   const res = await app.inject({ url: `/weixin/wxmaterial/page?appId=${appId}&type=voice&${query}`, headers: auth });
   expect(res.statusCode).toBe(200);
-  return (res.json() as { data: Page }).data;
+  return res.json<{ data: Page }>().data;
 };
 const exec = (sql: string) => app.database.exclusive((run) => run(sql, []));
 
