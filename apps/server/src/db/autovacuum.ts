@@ -19,25 +19,27 @@ export interface TableWork {
   action: 'vacuum' | 'analyze';
 }
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** The tables whose dead, inserted or changed rows crossed the thresholds, and what each needs. */
 async function dueTables(database: Database): Promise<TableWork[]> {
   // PGlite is one backend: its own counts reach the statistics only when it next goes idle.
   await database.exclusive((exec) => exec('select pg_stat_force_next_flush()', []));
+  // The counters straight from pg_class: lighter than the pg_stat_user_tables view, whose first
+  // read grows the embedded database's memory for good.
   const rows = await database.exclusive((exec) =>
     exec(
-      `select s.schemaname as schema, s.relname as name, greatest(c.reltuples, 0)::float8 as tuples,
-              s.n_dead_tup::float8 as dead, s.n_ins_since_vacuum::float8 as inserted, s.n_mod_since_analyze::float8 as modified
-         from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        order by s.schemaname, s.relname`,
+      `select c.oid::regclass::text as "table", greatest(c.reltuples, 0)::float8 as tuples,
+              pg_stat_get_dead_tuples(c.oid)::float8 as dead, pg_stat_get_ins_since_vacuum(c.oid)::float8 as inserted,
+              pg_stat_get_mod_since_analyze(c.oid)::float8 as modified
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'
+        order by 1`,
       [],
     ),
   );
   const work: TableWork[] = [];
   for (const row of rows) {
     const tuples = Number(row.tuples);
-    const table = `${quoteIdent(String(row.schema))}.${quoteIdent(String(row.name))}`;
+    const table = String(row.table);
     if (Number(row.dead) > VACUUM.base + VACUUM.scale * tuples || Number(row.inserted) > INSERT_VACUUM.base + INSERT_VACUUM.scale * tuples) {
       work.push({ table, action: 'vacuum' });
     } else if (Number(row.modified) > ANALYZE.base + ANALYZE.scale * tuples) {
