@@ -34,8 +34,14 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 let history: ConversationMessage[] = [];
 let refreshes = 0;
 
-function route({ method, path, query, body }: Received): Reply | undefined {
-  if (method === 'GET' && path === '/weixin/wxmsg/page') return okReply(pageOf([...history].reverse(), Number(query.current), Number(query.size)));
+/** While set, history pages are read at once but answered only when it resolves. */
+let holdPages: Promise<void> | undefined;
+
+function route({ method, path, query, body }: Received): Reply | undefined | Promise<Reply> {
+  if (method === 'GET' && path === '/weixin/wxmsg/page') {
+    const reply = okReply(pageOf([...history].reverse(), Number(query.current), Number(query.size)));
+    return holdPages ? holdPages.then(() => reply) : reply;
+  }
   if (method === 'PUT' && path === '/weixin/wxmsg') {
     const { id } = body as { id: string };
     return okReply({ ...history.find((m) => m.id === id), readFlag: '1' });
@@ -57,6 +63,7 @@ beforeAll(async () => {
 afterAll(() => broker.close());
 beforeEach(() => {
   history = [];
+  holdPages = undefined;
   refreshes = 0;
   broker.connects.length = 0;
   signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:edit']);
@@ -129,6 +136,18 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     await broker.publish('/weixin/wx_msg7', msg(22));
     await waitFor(() => expect(shownIds()).toEqual(range(1, 22)));
     expect(marks(21)).toHaveLength(1);
+  });
+
+  it('keeps a live message that arrives while its first page is on the way (and is not in it)', async () => {
+    history = range(1, 3).map((i) => msg(i));
+    let answer = () => undefined as void;
+    holdPages = new Promise((resolve) => (answer = resolve));
+    renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
+    await until(() => server.calls('GET', '/weixin/wxmsg/page').length === 1 && broker.stats().subscriptions === 1, 'page asked and subscribed');
+    await broker.publish('/weixin/wx_msg7', msg(4, { repContent: '页面返回前的消息' }));
+    await waitFor(() => expect(shownIds()).toEqual([4]));
+    answer();
+    await waitFor(() => expect(shownIds()).toEqual([1, 2, 3, 4]));
   });
 
   it('catches up when its kept-alive tab is shown again (its subscription paused while hidden)', async () => {

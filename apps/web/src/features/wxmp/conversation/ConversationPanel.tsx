@@ -60,10 +60,13 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
     setMessages(list);
   }, []);
 
-  /** Puts a page in: page 1 replaces, later pages go in front. */
+  /**
+   * Puts a page in: later pages go in front; page 1 is merged with what is shown, which before
+   * it answers can only be live messages that came while it was read (and may be newer than it).
+   */
   const apply = useCallback(
     (page: number, records: ConversationMessage[]) => {
-      show(prependPage(page === 1 ? [] : shown.current, records));
+      show(page === 1 ? mergeNewest(shown.current, records) : prependPage(shown.current, records));
       setHasMore(!isLastPage(records, PAGE_SIZE));
       next.current = page + 1;
       setLoaded(true);
@@ -78,6 +81,7 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
   useEffect(() => {
     const conversationKey = `${appId} ${wxUserId}`;
     if (loadedFor.current === conversationKey) return undefined;
+    if (loadedFor.current !== undefined) show([]); // another conversation in the same panel
     let gone = false;
     busy.current = true;
     firstPage.current = historyPage(appId, wxUserId, 1, PAGE_SIZE)
@@ -93,7 +97,7 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
     return () => {
       gone = true;
     };
-  }, [appId, wxUserId, apply]);
+  }, [appId, wxUserId, apply, show]);
 
   /** The next older page ('click to load more'). */
   const loadMore = useCallback(async () => {
