@@ -1,8 +1,9 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { App, Progress } from 'antd';
+import { Alert, App, Button, Progress } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/http/client';
+import { formatDateTime } from '../../../shared/resource';
 import type { SyncProgress } from '../api';
 import '../messages';
 
@@ -12,7 +13,10 @@ export interface SyncKind {
   start: string;
   /** `GET ?appId=`: the progress (the contract's `syncProgressSchema`). */
   progress: string;
-  /** The message group with `sync`, `syncConfirm`, `syncing`, `syncDone` ({{total}}) and `syncFailed` ({{msg}}). */
+  /**
+   * The message group with `sync`, `syncConfirm`, `syncing`, `syncDone` ({{total}}), `syncFailed` ({{msg}}),
+   * `lastSyncFailed` ({{time}}, {{msg}}) and `resync`.
+   */
   texts: string;
 }
 
@@ -99,14 +103,38 @@ export function useSyncProgress(kind: SyncKind, appId: string, { onDone, enabled
   return { kind, progress: progress.data, running: progress.data?.state === 'running', start };
 }
 
-/** The progress bar of a running sync (`data-testid="sync-progress"`); nothing otherwise. */
-export function SyncProgressBar({ sync }: { sync: SyncState }) {
+/**
+ * The progress bar of a running sync (`data-testid="sync-progress"`); when the account's last sync
+ * failed, a lasting notice with the server's message (`data-testid="sync-failed"`) and, when
+ * `canSync` (the page's permission to start a sync), 重新同步; nothing otherwise. The notice goes
+ * once a new sync starts (its progress is `running`, then `done`).
+ */
+export function SyncProgressBar({ sync, canSync }: { sync: SyncState; canSync: boolean }) {
   const { t } = useTranslation();
+  const { progress } = sync;
+  if (progress?.state === 'failed') {
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 12 }}
+        data-testid="sync-failed"
+        title={t(`${sync.kind.texts}.lastSyncFailed`, { time: formatDateTime(progress.finishTime ?? progress.startTime), msg: progress.message ?? '' })}
+        action={
+          canSync && (
+            <Button size="small" onClick={sync.start} data-testid="sync-retry">
+              {t(`${sync.kind.texts}.resync`)}
+            </Button>
+          )
+        }
+      />
+    );
+  }
   if (!sync.running) return null;
   return (
     <div style={{ marginBottom: 12 }} data-testid="sync-progress">
       <span>{t(`${sync.kind.texts}.syncing`)}</span>
-      <Progress percent={sync.progress?.percent ?? 0} status="active" />
+      <Progress percent={progress?.percent ?? 0} status="active" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { okReply, pageOf, type Received, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import type { Follower, SyncProgress } from '../api';
@@ -45,8 +46,8 @@ async function openPage() {
   return page;
 }
 
-async function startSync(page: HTMLElement) {
-  await userEvent.click(within(page).getByTestId('sync-followers'));
+async function startSync(page: HTMLElement, button = within(page).getByTestId('sync-followers')) {
+  await userEvent.click(button);
   const confirm = await screen.findByText('同步用户需要一定时间，请耐心等待，勿重复提交。确定同步吗?');
   await userEvent.click(within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
   await waitFor(() => expect(server.calls('POST', '/weixin/wxuser/synchron')).toHaveLength(1));
@@ -99,5 +100,40 @@ describe('FollowersPage (公众号用户) sync', { timeout: 30_000 }, () => {
     signInWith(['wxmp:wxuser:index']);
     const page = await openPage();
     expect(within(page).queryByTestId('sync-followers')).toBeNull();
+  });
+  describe('after a sync that failed before the page opened', () => {
+    const finishTime = '2026-01-02T03:04:05Z';
+    const notice = `上次同步失败（${dayjs(finishTime).format('YYYY-MM-DD HH:mm:ss')}）：公众号平台返回错误 40001`;
+    beforeEach(() => {
+      progress = progressOf('failed', { total: 3, done: 1, percent: 33, message: '公众号平台返回错误 40001', startTime: '2026-01-02T03:00:00Z', finishTime });
+    });
+
+    it('shows a lasting notice with the server\'s message, and no toast', async () => {
+      const page = await openPage();
+      const alert = await within(page).findByTestId('sync-failed');
+      expect(alert).toHaveTextContent(notice);
+      expect(within(alert).getByTestId('sync-retry')).toHaveTextContent(/重新同步/);
+      expect(screen.queryByText('同步失败：公众号平台返回错误 40001')).toBeNull();
+      expect(server.calls('GET', '/weixin/wxuser/synchron/progress')[0]!.query).toEqual({ appId: 'wx1' });
+    });
+
+    it('syncs again from the notice after the confirmation; the notice goes while it runs', async () => {
+      const page = await openPage();
+      const alert = await within(page).findByTestId('sync-failed');
+      await startSync(page, within(alert).getByTestId('sync-retry'));
+      await within(page).findByTestId('sync-progress');
+      expect(within(page).queryByTestId('sync-failed')).toBeNull();
+      progress = progressOf('done', { total: 3, done: 3, percent: 100 });
+      await screen.findByText('同步完成，共 3 个用户');
+      expect(within(page).queryByTestId('sync-failed')).toBeNull();
+    });
+
+    it('shows the notice without 重新同步 to a user without wxmp:wxuser:synchro', async () => {
+      signInWith(['wxmp:wxuser:index']);
+      const page = await openPage();
+      const alert = await within(page).findByTestId('sync-failed');
+      expect(alert).toHaveTextContent(notice);
+      expect(within(alert).queryByRole('button')).toBeNull();
+    });
   });
 });

@@ -105,6 +105,7 @@ function Followers({ account }: { account: Account }) {
     },
   });
   const { running, start: startSync } = sync;
+  const canSync = usePermission('wxmp:wxuser:synchro');
 
   const def = useMemo<ResourceDef<Follower>>(() => {
     const openTagging = (mode: 'tagging' | 'unTagging', ctx: ActionContext<Follower>) => {
@@ -180,7 +181,7 @@ function Followers({ account }: { account: Account }) {
         query={query}
         title={account.name}
         testId="followers-page"
-        beforeTable={<SyncProgressBar sync={sync} />}
+        beforeTable={<SyncProgressBar sync={sync} canSync={canSync} />}
       />
       {tagging && (
         <TaggingDialog

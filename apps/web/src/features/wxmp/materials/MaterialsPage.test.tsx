@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { okReply, type Received, apiServerForFile } from '../../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../../shared/testing/render';
 import type { Material, MaterialType, SyncProgress } from '../api';
@@ -143,5 +144,48 @@ describe('MaterialsPage (素材管理) sync', { timeout: 30_000 }, () => {
     const { page } = await openPage();
     await waitFor(() => expect(progressCalls()).toHaveLength(1));
     expect(within(page).queryByTestId('sync-materials')).toBeNull();
+  });
+  describe('after a sync that failed before the page opened', () => {
+    const finishTime = '2026-01-02T03:04:05Z';
+    const notice = `上次同步失败（${dayjs(finishTime).format('YYYY-MM-DD HH:mm:ss')}）：公众号平台返回错误 40001`;
+    beforeEach(() => {
+      progress = progressOf('failed', { total: 6, done: 1, percent: 16, message: '公众号平台返回错误 40001', startTime: '2026-01-02T03:00:00Z', finishTime });
+    });
+
+    it("shows a lasting notice with the server's message, asked once after the first list, and no toast", async () => {
+      const { page } = await openPage();
+      const alert = await within(page).findByTestId('sync-failed');
+      expect(alert).toHaveTextContent(notice);
+      expect(within(alert).getByTestId('sync-retry')).toHaveTextContent(/重新同步/);
+      expect(screen.queryByText('同步失败：公众号平台返回错误 40001')).toBeNull();
+      await notAskedAgain();
+      expect(progressCalls()).toHaveLength(1);
+    });
+
+    it('syncs again from the notice after the confirmation; the notice goes while it runs', async () => {
+      const { page, images } = await openPage();
+      const alert = await within(page).findByTestId('sync-failed');
+      await userEvent.click(within(alert).getByTestId('sync-retry'));
+      const confirm = await screen.findByText('同步素材需要一定时间，请耐心等待，勿重复提交。确定同步吗?');
+      await userEvent.click(within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: /确\s*定/ }));
+      await waitFor(() => expect(server.calls('POST', '/weixin/wxmaterial/synchron')).toHaveLength(1));
+      expect(server.calls('POST', '/weixin/wxmaterial/synchron')[0]!.body).toEqual({ appId: 'wx1' });
+      await within(page).findByTestId('sync-progress');
+      expect(within(page).queryByTestId('sync-failed')).toBeNull();
+
+      store.image = [image(1)];
+      progress = progressOf('done', { total: 1, done: 1, percent: 100, finishTime: new Date().toISOString() });
+      await screen.findByText('同步完成，共 1 个素材');
+      await waitFor(() => expect(within(images).getAllByTestId('material-card')).toHaveLength(1));
+      expect(within(page).queryByTestId('sync-failed')).toBeNull();
+    });
+
+    it('shows the notice without 重新同步 to a user without wxmp:wxmaterial:add', async () => {
+      signInWith(['wxmp:wxmaterial:index']);
+      const { page } = await openPage();
+      const alert = await within(page).findByTestId('sync-failed');
+      expect(alert).toHaveTextContent(notice);
+      expect(within(alert).queryByRole('button')).toBeNull();
+    });
   });
 });

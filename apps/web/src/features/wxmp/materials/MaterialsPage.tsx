@@ -209,7 +209,7 @@ function Materials({ appId, tab, onTab }: { appId: string; tab: MaterialType; on
   });
   return (
     <Card variant="borderless" data-testid="materials-page">
-      <SyncProgressBar sync={sync} />
+      <SyncProgressBar sync={sync} canSync={canAdd} />
       <Tabs
         activeKey={tab}
         onChange={(key) => onTab(key as MaterialType)}
