@@ -54,6 +54,25 @@ function UrlInput({ value, onChange, placeholder, testId }: { value?: string; on
  * chosen in it while the operator switches tabs; `onChange` always gets the current tab's reply.
  * Materials come from the material picker or, for image and voice, a new upload.
  */
+/** A video's or music's title and description, within the server's limits. */
+function TitleAndDescription({ kind, reply, patch }: { kind: 'video' | 'music'; reply: Reply; patch: (fields: Partial<Reply>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Input value={reply.repName ?? ''} placeholder={t(`wxmp.reply.${kind}Title`)} maxLength={REPLY_NAME_MAX} onChange={(e) => patch({ repName: e.target.value })} data-testid={`reply-${kind}-title`} />
+      <Input.TextArea
+        rows={2}
+        value={reply.repDesc ?? ''}
+        placeholder={t(`wxmp.reply.${kind}Desc`)}
+        maxLength={REPLY_DESC_MAX}
+        showCount
+        onChange={(e) => patch({ repDesc: e.target.value })}
+        data-testid={`reply-${kind}-desc`}
+      />
+    </>
+  );
+}
+
 export function ReplyEditor({ appId, value, onChange, oneNews = false, types = REPLY_TABS }: ReplyEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -133,16 +152,7 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
       case 'video':
         return (
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Input value={reply.repName ?? ''} placeholder={t('wxmp.reply.videoTitle')} maxLength={REPLY_NAME_MAX} onChange={(e) => patch({ repName: e.target.value })} data-testid="reply-video-title" />
-            <Input.TextArea
-              rows={2}
-              value={reply.repDesc ?? ''}
-              placeholder={t('wxmp.reply.videoDesc')}
-              maxLength={REPLY_DESC_MAX}
-              showCount
-              onChange={(e) => patch({ repDesc: e.target.value })}
-              data-testid="reply-video-desc"
-            />
+            <TitleAndDescription kind="video" reply={reply} patch={patch} />
             {reply.repMediaId ? (
               <Space data-testid="reply-chosen">
                 <VideoCameraOutlined />
@@ -179,16 +189,7 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
               </Space>
             </div>
             <Space direction="vertical" style={{ flex: 1, minWidth: 240 }}>
-              <Input value={reply.repName ?? ''} placeholder={t('wxmp.reply.musicTitle')} maxLength={REPLY_NAME_MAX} onChange={(e) => patch({ repName: e.target.value })} data-testid="reply-music-title" />
-              <Input.TextArea
-                rows={2}
-                value={reply.repDesc ?? ''}
-                placeholder={t('wxmp.reply.musicDesc')}
-                maxLength={REPLY_DESC_MAX}
-                showCount
-                onChange={(e) => patch({ repDesc: e.target.value })}
-                data-testid="reply-music-desc"
-              />
+              <TitleAndDescription kind="music" reply={reply} patch={patch} />
               <UrlInput value={reply.repUrl} onChange={(v) => patch({ repUrl: v })} placeholder={t('wxmp.reply.musicUrl')} testId="reply-music-url" />
               <UrlInput value={reply.repHqUrl} onChange={(v) => patch({ repHqUrl: v })} placeholder={t('wxmp.reply.hqUrl')} testId="reply-music-hq" />
             </Space>
