@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
 import { openFromMenu, signIn } from './shell-pages.js';
-import { DEMO_ACCOUNT_NAME, demoAccountSelected, useSimulator } from './wxmp-pages.js';
+import { DEMO_ACCOUNT_NAME, openAccountScreen, useSimulator } from './wxmp-pages.js';
 
 const ok = /确\s*定/;
 const visibleModal = (page: Page) => page.locator('.ant-modal:visible, .ant-modal-confirm:visible').last();
@@ -32,12 +32,7 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
   });
 
   it('syncs followers with a progress bar, tags selected rows, edits a remark, and manages tags', async () => {
-    const page = await session.newPage('/login');
-    await signIn(page, 'admin');
-    await openFromMenu(page, '公众号管理', '公众号用户');
-    const followers = page.getByTestId('followers-page');
-    await followers.waitFor();
-    await demoAccountSelected(page);
+    const { page, screen: followers } = await openAccountScreen(session, '公众号用户', 'followers-page');
 
     await followers.getByTestId('sync-followers').click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: ok }).click();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
-import { openFromMenu, signIn } from './shell-pages.js';
-import { chooseFile, demoAccountSelected, samplePng, useSimulator } from './wxmp-pages.js';
+import { chooseFile, openAccountScreen, samplePng, useSimulator } from './wxmp-pages.js';
 
 describe.skipIf(!hasBrowser())('materials (素材管理) against the simulator', () => {
   const sim = useSimulator();
@@ -9,12 +8,7 @@ describe.skipIf(!hasBrowser())('materials (素材管理) against the simulator',
 
   // First in the file: the account's materials have never been listed, so the server has not synced them yet.
   it("lists a fresh account's seeded materials without a refresh: the first listing's sync is watched and the lists follow it", async () => {
-    const page = await session.newPage('/login');
-    await signIn(page, 'admin');
-    await openFromMenu(page, '公众号管理', '素材管理');
-    const materials = page.getByTestId('materials-page');
-    await materials.waitFor();
-    await demoAccountSelected(page);
+    const { page, screen: materials } = await openAccountScreen(session, '素材管理', 'materials-page');
     const images = page.getByTestId('material-tab-image');
     for (const name of ['braised-pork.png', 'greens.png', 'noodles.png']) await images.getByTestId('material-card').filter({ hasText: name }).waitFor();
     await expect.poll(() => materials.getByTestId('sync-progress').count()).toBe(0);
@@ -22,11 +16,7 @@ describe.skipIf(!hasBrowser())('materials (素材管理) against the simulator',
   });
 
   it('checks uploads before sending, uploads an image into the card wall and the picker, and creates a two-article news item', async () => {
-    const page = await session.newPage('/login');
-    await signIn(page, 'admin');
-    await openFromMenu(page, '公众号管理', '素材管理');
-    await page.getByTestId('materials-page').waitFor();
-    await demoAccountSelected(page);
+    const { page } = await openAccountScreen(session, '素材管理', 'materials-page');
     const images = page.getByTestId('material-tab-image');
     await images.getByText('支持bmp/png/jpeg/jpg/gif格式，大小不超过2M').waitFor();
 

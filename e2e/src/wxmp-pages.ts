@@ -2,6 +2,7 @@ import { buildSimulator, makeDishPng } from '@canteen/wechat-sim';
 import { afterAll, beforeAll } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort } from './harness.js';
+import { openFromMenu, signIn } from './shell-pages.js';
 
 /**
  * The messaging-platform simulator for a browser test file, started before the server so that
@@ -54,4 +55,18 @@ export async function chooseFile(page: Page, testId: string, name: string, mimeT
 /** Waits until the account tree has selected the demo account. */
 export async function demoAccountSelected(page: Page) {
   await page.getByTestId('account-tree').locator('.ant-tree-node-selected').getByText(DEMO_ACCOUNT_NAME).waitFor();
+}
+
+/**
+ * Signs in as admin and opens a 公众号管理 screen from the menu: answers the page and the
+ * screen (by its test id) once the account tree has selected the demo account.
+ */
+export async function openAccountScreen(session: { newPage: (path?: string) => Promise<Page> }, item: string, testId: string) {
+  const page = await session.newPage('/login');
+  await signIn(page, 'admin');
+  await openFromMenu(page, '公众号管理', item);
+  const screen = page.getByTestId(testId);
+  await screen.waitFor();
+  await demoAccountSelected(page);
+  return { page, screen };
 }

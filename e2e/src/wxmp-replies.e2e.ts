@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
-import { openFromMenu, signIn } from './shell-pages.js';
-import { demoAccountSelected, useSimulator } from './wxmp-pages.js';
+import { openAccountScreen, useSimulator } from './wxmp-pages.js';
 
 const APP_ID = 'wx6c3a1e5f0b7d9246';
 const WANG = 'oyezWrPPEaeR_aM3xkmC8nQq1oUC';
@@ -39,11 +38,7 @@ describe.skipIf(!hasBrowser())('automatic replies and the custom menu against th
   });
 
   it("answers a follower's text containing a keyword made in 消息自动回复", async () => {
-    const page = await session.newPage('/login');
-    await signIn(page, 'admin');
-    await openFromMenu(page, '公众号管理', '消息自动回复');
-    await page.getByTestId('autoreply-page').waitFor();
-    await demoAccountSelected(page);
+    const { page } = await openAccountScreen(session, '消息自动回复', 'autoreply-page');
 
     await page.getByRole('tab', { name: '关键词回复' }).click();
     const keywords = page.getByTestId('autoreply-tab-3');
@@ -72,12 +67,7 @@ describe.skipIf(!hasBrowser())('automatic replies and the custom menu against th
   });
 
   it('publishes a menu with a click button made in 自定义菜单; a tap gets its reply', async () => {
-    const page = await session.newPage('/login');
-    await signIn(page, 'admin');
-    await openFromMenu(page, '公众号管理', '自定义菜单');
-    const editor = page.getByTestId('menu-page');
-    await editor.waitFor();
-    await demoAccountSelected(page);
+    const { page } = await openAccountScreen(session, '自定义菜单', 'menu-page');
     await page.getByTestId('menu-select-hint').getByText('请选择菜单配置').waitFor();
 
     // Room for one more top button.
