@@ -7,20 +7,13 @@ import { useBell } from '../../shared/bell/bell';
 import { signOutLocally } from '../../shared/session/auth';
 import { okReply, pageOf, startApiServer, type TestApiServer } from '../../shared/testing/api-server';
 import { renderWithApp, signInWith } from '../../shared/testing/render';
-import { nodeSocket, TestBroker, until } from '../../shared/live/test-broker';
+import { TestBroker, until } from '../../shared/live/test-broker';
 import '../messages';
 import { Bell } from './Bell';
 
 // The app's live client, pointed at a real broker (the server's StompBroker) for these tests.
 const target = vi.hoisted(() => ({ url: '' }));
-vi.mock('../../shared/live/live', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../shared/live/live')>();
-  let client: ReturnType<typeof original.createSessionLiveClient> | undefined;
-  return {
-    ...original,
-    liveClient: () => (client ??= original.createSessionLiveClient({ url: () => target.url, webSocketFactory: nodeSocket, heartbeatMs: 0, baseDelayMs: 20, idleCloseMs: 0 })),
-  };
-});
+vi.mock('../../shared/live/live', async (importOriginal) => (await import('../../shared/live/test-broker')).liveOnTestBroker(await importOriginal(), target));
 
 const bellRow = (wxUserId: string, countMsg: number, minute: number) => ({
   id: `m${wxUserId}${minute}`, appId: 'wx1', appName: '食堂示范公众号', wxUserId, nickName: `粉丝${wxUserId}`, headimgUrl: null,

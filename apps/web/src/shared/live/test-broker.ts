@@ -82,3 +82,16 @@ export const until = async (done: () => boolean, what: string, timeoutMs = 5000)
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };
+
+/**
+ * The live module with the app's client pointed at a test broker (`target.url`, set once the
+ * broker listens), reconnecting quickly: for a test file's `vi.mock` of `shared/live/live`.
+ */
+export function liveOnTestBroker(original: typeof import('./live'), target: { url: string }): typeof import('./live') {
+  let client: ReturnType<typeof original.createSessionLiveClient> | undefined;
+  return {
+    ...original,
+    liveClient: () =>
+      (client ??= original.createSessionLiveClient({ url: () => target.url, webSocketFactory: nodeSocket, heartbeatMs: 0, baseDelayMs: 20, maxDelayMs: 100, idleCloseMs: 0 })),
+  };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import type { LiveConnect } from './client';
 import { liveClient } from './live';
-import { nodeSocket, TestBroker, until } from './test-broker';
+import { TestBroker, until } from './test-broker';
 import { useLiveConnected } from './useLiveConnected';
 import { useLiveSubscription } from './useLiveSubscription';
 import { signOutLocally } from '../session/auth';
@@ -10,14 +10,7 @@ import { signInWith } from '../testing/render';
 
 // The app's live client, pointed at a real broker (the server's StompBroker).
 const target = vi.hoisted(() => ({ url: '' }));
-vi.mock('./live', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./live')>();
-  let client: ReturnType<typeof original.createSessionLiveClient> | undefined;
-  return {
-    ...original,
-    liveClient: () => (client ??= original.createSessionLiveClient({ url: () => target.url, webSocketFactory: nodeSocket, heartbeatMs: 0, baseDelayMs: 20, maxDelayMs: 100, idleCloseMs: 0 })),
-  };
-});
+vi.mock('./live', async (importOriginal) => (await import('./test-broker')).liveOnTestBroker(await importOriginal(), target));
 
 let broker: TestBroker;
 beforeAll(async () => {
