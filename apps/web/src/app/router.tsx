@@ -11,7 +11,7 @@ const decisionFor = (url: URL) => {
   return decide({ path: url.pathname, hasToken: Boolean(session.token), locked: useLock.getState().isLock, rolesLoaded: Boolean(session.user) });
 };
 
-/** The specification's section 4, before every navigation. */
+/** The specification's section 4: on the first load, and before any navigation it would not allow as it is (`shouldRevalidate` below). */
 export async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const decision = decisionFor(url);
