@@ -66,6 +66,7 @@ function TitleAndDescription({ kind, reply, patch }: { kind: 'video' | 'music'; 
         placeholder={t(`wxmp.reply.${kind}Desc`)}
         maxLength={REPLY_DESC_MAX}
         showCount
+        style={{ marginBottom: 18 }} // the count sits below the box
         onChange={(e) => patch({ repDesc: e.target.value })}
         data-testid={`reply-${kind}-desc`}
       />
