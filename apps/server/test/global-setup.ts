@@ -18,7 +18,8 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DB = 'canteen_test_template';
+/** Per run, so that several test runs may share one PostgreSQL server. */
+export const TEMPLATE_DB = `canteen_test_template_${process.pid}`;
 
 /** Migrates and seeds once; every test file then starts from a copy of this database. */
 export default async function setup(project: TestProject) {
@@ -36,7 +37,11 @@ export default async function setup(project: TestProject) {
     await template.close();
     project.provide('pgTemplate', TEMPLATE_DB);
     project.provide('pgliteDump', '');
-    return;
+    return async () => {
+      const cleanup = await openPostgres(url);
+      await cleanup.exclusive((exec) => exec(`drop database if exists ${TEMPLATE_DB} with (force)`)).catch(() => undefined);
+      await cleanup.close();
+    };
   }
   const client = await PGlite.create();
   const database = await wrapPglite(client);
