@@ -256,3 +256,6 @@ export const clientLogEntrySchema = z.object({
 });
 export const CLIENT_LOG_BATCH_MAX = 100;
 export const clientLogBatchSchema = z.array(clientLogEntrySchema).max(CLIENT_LOG_BATCH_MAX, `一次最多上传${CLIENT_LOG_BATCH_MAX}条日志`);
+
+/** Departments (系统管理 › 部门管理). */
+export const deptFlatSchema = z.object({ id: z.string(), parentId: z.string(), name: z.string(), sort: z.number().int(), createTime: z.string() });

@@ -7,3 +7,5 @@ export * from './permissions.js';
 export * from './identity.js';
 export * from './wxmp.js';
 export * from './reply.js';
+export * from './endpoint.js';
+export * from './endpoints/upms-dept.js';

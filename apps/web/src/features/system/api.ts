@@ -1,4 +1,6 @@
+import { deptEndpoints } from '@canteen/contract';
 import { api } from '../../shared/http/client';
+import { call } from '../../shared/http/call';
 import { i18n } from '../../shared/i18n';
 import type { Option, OptionSource } from '../../shared/resource';
 
@@ -87,7 +89,7 @@ interface Named {
 const toOptions = (nodes: Named[]): Option[] =>
   nodes.map((n) => ({ value: n.id, label: n.name, children: n.children?.length ? toOptions(n.children) : undefined }));
 
-export const deptTree = () => api.get<DeptRecord[]>('/upms/dept/tree');
+export const deptTree = () => call(deptEndpoints.tree, {});
 
 /** Departments as tree choices. */
 export const deptOptions: OptionSource = { queryKey: ['/upms/dept', 'options'], load: async () => toOptions(await deptTree()) };

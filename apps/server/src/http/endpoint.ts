@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { envelopeSchema, ok, type Endpoint, type EndpointData, type EndpointRequest } from '@canteen/contract';
+
+export type EndpointHandler<E extends Endpoint> = (
+  input: EndpointRequest<E>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<EndpointData<E>> | EndpointData<E>;
+
+/**
+ * Registers a route from its contract endpoint: method, path, schemas (validated, and in the
+ * OpenAPI document), access and summary all come from the declaration the web app calls. The
+ * handler returns the envelope's `data`.
+ */
+export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { ...endpoint.access },
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: envelopeSchema(endpoint.data) },
+    },
+    handler: async (request, reply) => {
+      const input = { params: request.params, query: request.query, body: request.body } as EndpointRequest<E>;
+      return ok(await handler(input, request, reply));
+    },
+  });
+}

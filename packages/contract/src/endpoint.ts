@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { PermissionCode } from './permissions.js';
+
+/** Who may call an endpoint: exactly one of these (the server's access control enforces it). */
+export type EndpointAccess = { permission: PermissionCode } | { signedIn: true } | { public: true };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One API call, declared once and used by both sides: the server registers its route from it
+ * (schemas, access, OpenAPI summary) and the web app calls it through `call()`, so neither
+ * re-declares a path, a body or an answer. `path` uses Fastify's `:name` parameters; `data` is
+ * the schema of the envelope's `data`.
+ */
+export interface Endpoint<
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Data extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  /** OpenAPI tag, e.g. `upms:dept`. */
+  tag: string;
+  access: EndpointAccess;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  data: Data;
+}
+
+/** Declares an endpoint, keeping its exact schema types. */
+export const endpoint = <
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  Data extends z.ZodType = z.ZodType,
+>(definition: Endpoint<Params, Query, Body, Data>) => definition;
+
+type Infer<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** The schemas an endpoint was declared with (`undefined` where it takes none). */
+type Parts<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? { params: P; query: Q; body: B } : never;
+
+/** What a caller sends: path parameters, query and body, as the endpoint's schemas take them. */
+export type EndpointInput<E extends Endpoint> = {
+  [K in keyof Parts<E> as Parts<E>[K] extends z.ZodType ? K : never]: Infer<Parts<E>[K]>;
+};
+/** What a handler receives, after the schemas have parsed the request. */
+export type EndpointRequest<E extends Endpoint> = { [K in keyof Parts<E>]: Output<Parts<E>[K]> };
+/** The envelope's `data` of an endpoint's answer. */
+export type EndpointData<E extends Endpoint> = z.output<E['data']>;
+
+/** The concrete path of a call: `/upms/dept/:id` with `{ id: '3' }` → `/upms/dept/3`. */
+export function pathOf(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name} of ${path}`);
+    return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+  });
+}
