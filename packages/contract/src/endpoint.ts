@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * One API call, declared once and used by both sides: the server registers its route from it
  * (schemas, access, OpenAPI summary) and the web app calls it through `call()`, so neither
  * re-declares a path, a body or an answer. `path` uses Fastify's `:name` parameters; `data` is
- * the schema of the envelope's `data`.
+ * the schema of the envelope's `data`, or of the whole answer when `raw` is set.
  */
 export interface Endpoint<
   Params extends z.ZodType | undefined = z.ZodType | undefined,
@@ -28,6 +28,11 @@ export interface Endpoint<
   query?: Query;
   body?: Body;
   data: Data;
+  /**
+   * The answer is `data` itself, without the `{ code, msg, data }` envelope (the OAuth token
+   * routes answer the raw OAuth JSON the specification fixes).
+   */
+  raw?: boolean;
 }
 
 /** Declares an endpoint, keeping its exact schema types. */
@@ -49,7 +54,7 @@ export type EndpointInput<E extends Endpoint> = {
 };
 /** What a handler receives, after the schemas have parsed the request. */
 export type EndpointRequest<E extends Endpoint> = { [K in keyof Parts<E>]: Output<Parts<E>[K]> };
-/** The envelope's `data` of an endpoint's answer. */
+/** The envelope's `data` of an endpoint's answer (the whole answer of a `raw` endpoint). */
 export type EndpointData<E extends Endpoint> = z.output<E['data']>;
 
 /** The concrete path of a call: `/upms/dept/:id` with `{ id: '3' }` → `/upms/dept/3`. */

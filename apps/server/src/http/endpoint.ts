@@ -10,7 +10,7 @@ export type EndpointHandler<E extends Endpoint> = (
 /**
  * Registers a route from its contract endpoint: method, path, schemas (validated, and in the
  * OpenAPI document), access and summary all come from the declaration the web app calls. The
- * handler returns the envelope's `data`.
+ * handler returns the envelope's `data` (or, for a `raw` endpoint, the whole answer).
  */
 export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   app.route({
@@ -23,11 +23,12 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { 200: envelopeSchema(endpoint.data) },
+      response: { 200: endpoint.raw ? endpoint.data : envelopeSchema(endpoint.data) },
     },
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as EndpointRequest<E>;
-      return ok(await handler(input, request, reply));
+      const data = await handler(input, request, reply);
+      return endpoint.raw ? data : ok(data);
     },
   });
 }

@@ -9,6 +9,8 @@ export function call<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, o
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
   const url = pathOf(endpoint.path, params);
   const config: CallOptions = query ? { ...options, params: { ...options.params as object, ...query } } : options;
+  // A raw endpoint answers without the envelope: the whole body is the answer.
+  if (endpoint.raw) return api.envelope<never>({ ...config, method: endpoint.method, url, data: body }) as Promise<EndpointData<E>>;
   switch (endpoint.method) {
     case 'GET':
       return api.get<EndpointData<E>>(url, config);

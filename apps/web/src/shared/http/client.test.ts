@@ -1,6 +1,9 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { endpoint } from '@canteen/contract';
+import { z } from 'zod';
+import { call } from './call';
 import { api, configureHttp, http as axiosInstance, HttpError } from './client';
 
 /** A real local server answering what each test asks of it. */
@@ -91,5 +94,24 @@ describe('the HTTP client', () => {
     respond = json(404, { code: 1, msg: '素材不存在', data: null });
     await expect(api.blob('/media')).rejects.toMatchObject({ status: 404 });
     expect(shown).toEqual(['素材不存在']);
+  });
+});
+
+describe('call()', () => {
+  const get = endpoint({ method: 'GET', path: '/things/:id', tag: 't', summary: 's', access: { public: true }, params: z.object({ id: z.string() }), query: z.object({ q: z.string() }), data: z.object({ a: z.number() }) });
+  const raw = endpoint({ method: 'POST', path: '/token', tag: 't', summary: 's', access: { public: true }, query: z.object({ grant_type: z.string() }), data: z.object({ access_token: z.string() }), raw: true });
+
+  it('fills the path, sends the query and resolves with the envelope data', async () => {
+    respond = json(200, { code: 0, msg: null, data: { a: 1 } });
+    await expect(call(get, { params: { id: '7' }, query: { q: 'x y' } })).resolves.toEqual({ a: 1 });
+    expect(seen[0]!.url).toBe('/things/7?q=x+y');
+  });
+
+  it('resolves a raw endpoint with the whole answer and still fails on a failure envelope', async () => {
+    respond = json(200, { access_token: 'a' });
+    await expect(call(raw, { query: { grant_type: 'password' } })).resolves.toEqual({ access_token: 'a' });
+    expect(seen[0]!.method).toBe('POST');
+    respond = json(400, { code: 1, msg: '用户名或密码错误', data: null });
+    await expect(call(raw, { query: { grant_type: 'password' } }, { silent: true })).rejects.toMatchObject({ status: 400, message: '用户名或密码错误' });
   });
 });
