@@ -1,7 +1,8 @@
 import { statusMessagesEn } from '@canteen/contract';
-import type { Messages } from './zh-CN';
+import type { Translation } from './translation';
+import type { zhCN } from './zh-CN';
 
-export const enUS: Messages = {
+export const enUS: Translation<typeof zhCN> = {
   app: { title: 'Canteen back-office', subtitle: 'Stores · Members · Orders · Public account' },
   status: statusMessagesEn,
   http: { loginExpired: 'Login expired, log in again', network: 'Network error, check your connection', timeout: 'The request timed out, try again later' },

@@ -15,4 +15,3 @@ export const zhCN = {
   },
   language: { zh: '简体中文', en: 'English' },
 };
-export type Messages = typeof zhCN;
