@@ -21,6 +21,8 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
+  /** What the server has written to its standard output so far (its log lines), also echoed. */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -30,7 +32,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'canteen-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    process.stdout.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -48,6 +55,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     port,
     dataDir,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, phoneMessages } from './validators.js';
+import { PASSWORD_MAX, PASSWORD_MIN, phoneMessages, SMS_CODE_LENGTH, smsCodeMessages } from './validators.js';
 
 /**
  * Identity and access shapes (docs/identity-api.md): the token set, user info, menu nodes and
@@ -41,6 +41,12 @@ export const phoneSchema = z
   .min(1, phoneMessages.empty)
   .length(11, phoneMessages.length)
   .regex(/^1[3-9]\d{9}$/, phoneMessages.format);
+
+/** The SMS sign-in code (six digits), as `validateSmsCode` checks it in the form. */
+export const smsCodeSchema = z
+  .string({ error: smsCodeMessages.empty })
+  .min(1, smsCodeMessages.empty)
+  .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), smsCodeMessages.format);
 
 export const sysUserSchema = z.object({
   id: z.string(),

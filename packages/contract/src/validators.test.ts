@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isEmpty, validateCode, validateImageUpload, validatePassword, validatePhone, validateUrl,
+  isEmpty, validateCode, validateSmsCode, validateImageUpload, validatePassword, validatePhone, validateUrl,
   validateVoiceUpload, UPLOAD_MAX_BYTES,
 } from './validators.js';
 
@@ -64,5 +64,14 @@ describe('uploads', () => {
     for (const ext of ['mp3', 'wma', 'wav', 'amr']) expect(validateVoiceUpload({ name: `v.${ext}`, size: 1 })).toBeNull();
     expect(validateVoiceUpload({ name: 'v.ogg', size: 1 })).toBe('上传语音格式不对!');
     expect(validateVoiceUpload({ name: 'v.mp3', size: 3 * 1024 * 1024 })).toBe('上传语音大小不能超过2M!');
+  });
+});
+
+describe('validateSmsCode', () => {
+  it('wants six digits, not the captcha\'s four characters', () => {
+    expect(validateSmsCode('')).toBe('请输入短信验证码');
+    expect(validateSmsCode('1234')).toBe('短信验证码为6位数字');
+    expect(validateSmsCode('12345a')).toBe('短信验证码为6位数字');
+    expect(validateSmsCode('012345')).toBeNull();
   });
 });

@@ -49,6 +49,16 @@ export const validateCode = (value: unknown): string | null => {
   return String(value).length === CODE_LENGTH ? null : codeMessages.length;
 };
 
+/** SMS sign-in codes: six digits (not the captcha's four characters), the same rule on both sides. */
+export const SMS_CODE_LENGTH = 6;
+export const smsCodeMessages = { empty: '请输入短信验证码', format: '短信验证码为6位数字' } as const;
+const smsCodePattern = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
+
+export const validateSmsCode = (value: unknown): string | null => {
+  if (isEmpty(value)) return smsCodeMessages.empty;
+  return smsCodePattern.test(String(value)) ? null : smsCodeMessages.format;
+};
+
 /** Upload limit for images and voice: strictly under 2 MB. */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const VOICE_MAX_SECONDS = 60;

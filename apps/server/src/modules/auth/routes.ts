@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, ok, phoneSchema, tokenSetSchema } from '@canteen/contract';
+import { envelopeSchema, ok, phoneSchema, smsCodeSchema, tokenSetSchema } from '@canteen/contract';
 import { z } from 'zod';
 import { currentUser } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       tags, summary: '短信验证码登录',
       querystring: z.object({
         phone: phoneSchema,
-        code: z.string({ error: 'code 不能为空' }).min(1, 'code 不能为空').max(8, 'code 不能超过8个字符'),
+        code: smsCodeSchema,
         grant_type: z.literal('sms_login', { error: 'grant_type 必须是 sms_login' }),
         scope: maxed('scope', 64),
       }),

@@ -127,7 +127,11 @@ describe('phone sign-in', () => {
     const sent = await app.inject({ method: 'POST', url: '/auth/phone/code', query: { phone } });
     expect(sent.json()).toEqual({ code: 0, msg: null, data: true });
     const code = sms.sent.findLast((s) => s.phone === phone)!.code;
+    expect(code).toMatch(/^\d{6}$/);
     const query = { phone, code, grant_type: 'sms_login', scope: 'server' };
+    const short = await app.inject({ method: 'POST', url: '/auth/phone/token/sms', query: { ...query, code: code.slice(0, 4) }, headers: BASIC_ADMIN });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().msg).toContain('短信验证码为6位数字');
     const res = await app.inject({ method: 'POST', url: '/auth/phone/token/sms', query, headers: BASIC_ADMIN });
     expect(res.statusCode).toBe(200);
     expect(res.json().username).toBe('operator');

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { SMS_CODE_LENGTH } from '@canteen/contract';
 import type { Db } from '../../db/client.js';
 import { sha256 } from '../../util/hash.js';
 import { authCode } from './tables.js';
@@ -33,7 +34,7 @@ export function createPhoneCodes(db: Db) {
   return {
     /** A new SMS code for the phone (earlier ones stop working). */
     async issueSms(phone: string): Promise<string> {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
       await dropExpired();
       await db.delete(authCode).where(and(eq(authCode.purpose, 'sms'), eq(authCode.phone, phone)));
       await db.insert(authCode).values({ purpose: 'sms', phone, codeHash: codeHash('sms', phone, code), expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });

@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input, Space, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { validateCode, validatePassword, validatePhone, PASSWORD_MAX, CODE_LENGTH } from '@canteen/contract';
+import { validateCode, validatePassword, validatePhone, validateSmsCode, PASSWORD_MAX, CODE_LENGTH, SMS_CODE_LENGTH } from '@canteen/contract';
 import { changeLanguage } from '../../shared/i18n';
 import { completeSignIn, register, requestPasswordToken, requestSmsToken, sendSmsCode } from '../../shared/session/auth';
 import { useTitle } from './title';
@@ -88,7 +88,7 @@ function PhoneForm() {
   const [busy, setBusy] = useState(false);
   const done = useAfterSignIn();
   const phoneRule = useRule(validatePhone);
-  const codeRule = useRule(validateCode);
+  const codeRule = useRule(validateSmsCode);
   useEffect(() => {
     if (wait <= 0) return;
     const id = setTimeout(() => setWait(wait - 1), 1000);
@@ -121,7 +121,7 @@ function PhoneForm() {
       <Form.Item>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item name="code" rules={[codeRule]} noStyle>
-            <Input prefix={<SafetyOutlined />} placeholder={t('auth.smsCode')} maxLength={CODE_LENGTH} />
+            <Input prefix={<SafetyOutlined />} placeholder={t('auth.smsCode')} maxLength={SMS_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
           </Form.Item>
           <Button onClick={() => void send()} disabled={wait > 0} style={{ width: 130 }}>
             {wait > 0 ? t('auth.resend', { n: wait }) : t('auth.sendCode')}

@@ -19,6 +19,7 @@ const en: typeof zh = {
 /** English forms of the shared validators' Chinese messages. */
 const rulesEn: Record<string, string> = {
   请输入密码: 'Enter the password', 密码长度最少为6位: 'The password needs 6 to 12 characters', 请输入验证码: 'Enter the code', 验证码长度为4位: 'The code has 4 characters',
+  请输入短信验证码: 'Enter the SMS code', 短信验证码为6位数字: 'The SMS code has 6 digits',
   手机号码不能为空: 'The mobile number cannot be empty', 手机号码长度不为11位: 'The mobile number must have 11 digits', 手机号码格式不正确: 'The mobile number format is wrong',
 };
 
