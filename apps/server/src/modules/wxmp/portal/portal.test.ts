@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/app.js';
 import type { AuthHeader } from '../../../../test/auth.js';
 import { createAccount, eventXml, push, reference, signIn, textXml } from '../test/helpers.js';
+import { REPLAY_REFUSED } from './service.js';
 
 const { app } = await createTestApp({ WECHAT_API_BASE: 'http://127.0.0.1:9' });
 let auth: AuthHeader;
@@ -116,17 +117,41 @@ describe('plain pushes (POST)', () => {
   });
 });
 
+describe('replay window', () => {
+  const pushAt = (timestamp: number, xml: string) => {
+    const query = new URLSearchParams({ signature: reference.sign(SIGN.token, String(timestamp), '77'), timestamp: String(timestamp), nonce: '77', openid: 'x' });
+    return app.inject({ method: 'POST', url: `/weixin/portal/wxsigntest000001?${query.toString()}`, headers: { 'content-type': 'text/xml' }, payload: xml });
+  };
+
+  it('refuses a correctly signed push whose timestamp is an hour old or ahead (403, not stored), accepts one a minute old', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const xml = (msgId: string) => textXml({ to: 'gh_sign', from: 'o_replay', content: `replay ${msgId}`, msgId });
+    const old = await pushAt(now - 3600, xml('7000000000000000001'));
+    expect(old.statusCode).toBe(403);
+    expect(old.json()).toMatchObject({ code: 1, msg: REPLAY_REFUSED });
+    const ahead = await pushAt(now + 3600, xml('7000000000000000002'));
+    expect(ahead.statusCode).toBe(403);
+    const recent = await pushAt(now - 60, xml('7000000000000000003'));
+    expect(recent.statusCode).toBe(200);
+    // The dedupe still holds inside the window: the platform's retry is stored once.
+    expect((await pushAt(now - 55, xml('7000000000000000003'))).statusCode).toBe(200);
+    const stored = (await messages('wxsigntest000001')).filter((m) => m.open_id === 'o_replay');
+    expect(stored.map((m) => m.rep_content)).toEqual(['replay 7000000000000000003']);
+  });
+});
+
 describe('safe mode (AES)', () => {
   it('our independent reference reproduces the published vector byte for byte', () => {
     expect(reference.encrypt(AES.plain, AES.aesKey, AES.appId, AES.random)).toBe(AES.encrypted);
     expect(reference.decrypt(AES.encrypted, AES.aesKey)).toEqual({ xml: AES.plain, appId: AES.appId });
   });
 
-  const encryptedPush = (xml: string, appId = AES.appId) => {
+  // Signed now: the callback refuses a push signed more than five minutes away from its clock.
+  const encryptedPush = (xml: string, appId = AES.appId, timestamp = String(Math.floor(Date.now() / 1000))) => {
     const encrypt = reference.encrypt(xml, AES.aesKey, appId, AES.random);
     const query = new URLSearchParams({
-      signature: reference.sign(AES.token, AES.timestamp, AES.nonce), timestamp: AES.timestamp, nonce: AES.nonce, openid: 'o_sec',
-      encrypt_type: 'aes', msg_signature: reference.sign(AES.token, AES.timestamp, AES.nonce, encrypt),
+      signature: reference.sign(AES.token, timestamp, AES.nonce), timestamp, nonce: AES.nonce, openid: 'o_sec',
+      encrypt_type: 'aes', msg_signature: reference.sign(AES.token, timestamp, AES.nonce, encrypt),
     });
     return app.inject({ method: 'POST', url: `/weixin/portal/${AES.appId}?${query.toString()}`, headers: { 'content-type': 'text/xml' }, payload: `<xml><ToUserName><![CDATA[gh_aes]]></ToUserName><Encrypt><![CDATA[${encrypt}]]></Encrypt></xml>` });
   };
@@ -163,7 +188,8 @@ describe('safe mode (AES)', () => {
     const other = await encryptedPush(textXml({ to: 'gh_aes', from: 'o_sec', content: 'x', msgId: '4000000000000000002' }), 'wx0000000000000000');
     expect(other.statusCode).toBe(400);
     const encrypt = reference.encrypt(textXml({ to: 'gh_aes', from: 'o_sec', content: 'x', msgId: '4000000000000000003' }), AES.aesKey, AES.appId, AES.random);
-    const query = new URLSearchParams({ signature: reference.sign(AES.token, AES.timestamp, AES.nonce), timestamp: AES.timestamp, nonce: AES.nonce, encrypt_type: 'aes', msg_signature: 'a'.repeat(40) });
+    const now = String(Math.floor(Date.now() / 1000));
+    const query = new URLSearchParams({ signature: reference.sign(AES.token, now, AES.nonce), timestamp: now, nonce: AES.nonce, encrypt_type: 'aes', msg_signature: 'a'.repeat(40) });
     const forged = await app.inject({ method: 'POST', url: `/weixin/portal/${AES.appId}?${query.toString()}`, headers: { 'content-type': 'text/xml' }, payload: `<xml><Encrypt><![CDATA[${encrypt}]]></Encrypt></xml>` });
     expect(forged.statusCode).toBe(403);
   });

@@ -63,6 +63,13 @@ export type IncomingListener = (event: IncomingMessageEvent) => PassiveReply | n
 
 /** The platform waits 5 s; answer well before. */
 export const REPLY_DEADLINE_MS = 4000;
+/**
+ * A push whose signed timestamp is further than this from our clock is refused: the platform
+ * retries within seconds, so an older push is a captured one replayed (possibly after the
+ * de-duplication window below has forgotten it).
+ */
+export const REPLAY_WINDOW_S = 5 * 60;
+export const REPLAY_REFUSED = '非法请求：时间戳与服务器时间相差超过5分钟，疑为重放的推送';
 const SEEN_TTL_MS = 24 * 3600_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
 const MEDIA_TYPES = new Set(['image', 'voice', 'video', 'shortvideo']);
@@ -390,6 +397,9 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
         if (error instanceof WechatProtocolError) throw badRequest(`无法解析的消息：${error.message}`);
         throw error;
       }
+      // After the signature check (the timestamp is signed), before anything is stored.
+      const signedAt = Number(query.timestamp);
+      if (!Number.isFinite(signedAt) || Math.abs(Date.now() / 1000 - signedAt) > REPLAY_WINDOW_S) throw forbidden(REPLAY_REFUSED);
       const key = dedupKey(push);
       const c = columnsOf(push);
       const row = c.kind === 'other' && c.repEvent !== 'LOCATION' ? await storeBatched(account, push, key, c) : await store(account, push, key);
