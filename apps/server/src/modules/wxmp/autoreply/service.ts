@@ -75,9 +75,10 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
       fields.reqKey = key;
       fields.repMate = input.repMate;
     }
-    // News: one article, except on subscribe (origin.md §2.5; the passive reply still sends the first only).
+    // News: one article, on subscribe too (specification §5: a passive reply carries one article,
+    // so a subscribe rule with several used to send the first only without saying so).
     const reply = normalizeReply(input);
-    if (reply.content && input.type !== '1') reply.content = { articles: reply.content.articles.slice(0, 1) };
+    if (reply.content) reply.content = { articles: reply.content.articles.slice(0, 1) };
     return { ...fields, ...reply, repType: input.repType };
   };
 

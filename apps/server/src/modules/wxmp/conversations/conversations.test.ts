@@ -360,3 +360,20 @@ describe('sending', () => {
     expect(history.records[0]).toMatchObject({ repContent: '抱歉久等了', sendStatus: 'failed' });
   });
 });
+
+describe('news replies carry one article', () => {
+  it('keeps the first article of a subscribe rule too, and the new follower gets that one', async () => {
+    const articles = [{ title: '欢迎光临', url: 'https://example.com/welcome' }, { title: '第二篇欢迎' }];
+    const saved = data<{ id: string; content: { articles: unknown[] } }>(await rule({ appId: PLAIN, type: '1', repType: 'news', content: { articles } }));
+    try {
+      expect(saved.content.articles).toHaveLength(1);
+      expect(data<{ content: { articles: Array<{ title: string }> } }>(await get(`/weixin/wxautoreply/${saved.id}`)).content.articles.map((a) => a.title)).toEqual(['欢迎光临']);
+      const fan = await follow(PLAIN);
+      expect(fan.delivery.outcome).toBe('replied');
+      expect(fan.delivery.replyXml).toContain('<ArticleCount>1</ArticleCount>');
+      expect(fan.delivery.replyXml).not.toContain('第二篇欢迎');
+    } finally {
+      await send('DELETE', `/weixin/wxautoreply/${saved.id}`);
+    }
+  });
+});

@@ -70,8 +70,8 @@ function RuleList({ appId, type }: { appId: string; type: AutoReplyType }) {
       type: 'custom',
       required: true,
       defaultValue: { repType: 'text' },
-      // News is allowed with several articles on subscribe only (origin.md §2.5).
-      render: ({ value, onChange }) => <ReplyEditor appId={appId} oneNews={type !== '1'} value={value as Reply | undefined} onChange={onChange} />,
+      // News: one article on every tab, subscribe included (a pick of several keeps the first and says so).
+      render: ({ value, onChange }) => <ReplyEditor appId={appId} oneNews value={value as Reply | undefined} onChange={onChange} />,
       validate: (value) => validateReply(value as Reply | undefined),
     };
     const form: FieldDef[] =
