@@ -6,6 +6,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSpa } from './http/spa.js';
+import { mediaStorageOf } from './storage/select.js';
+import type { MediaStorage } from './storage/storage.js';
+import { uploadsPlugin } from './storage/uploads.js';
 import { healthModule } from './modules/health/routes.js';
 import { wxmpModule } from './modules/wxmp/index.js';
 import { liveChannel } from './live/plugin.js';
@@ -14,6 +17,8 @@ import { identityAccess, identityRoutes } from './modules/auth/plugin.js';
 
 export interface AppDeps {
   database: Database;
+  /** Media storage; the configured one (local folder DATA_DIR/media by default) when not given. */
+  storage?: MediaStorage;
 }
 
 declare module 'fastify' {
@@ -44,6 +49,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.decorate('database', deps.database);
   registerErrorHandling(app);
   await app.register(identityAccess); // before any route: every route must declare its access
+  await app.register(uploadsPlugin, { storage: deps.storage ?? mediaStorageOf(config) }); // app.uploads: multipart, rules, media storage
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

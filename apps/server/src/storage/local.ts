@@ -3,9 +3,13 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { contentTypeOfName } from './media-types.js';
 import { isBlobKey, type BlobInfo, type MediaStorage } from './storage.js';
 
-/** Blobs as files under one folder, each with a small `.meta` JSON beside it (content type). */
+/**
+ * Blobs as files under one folder, each with a small `.meta` JSON beside it (content type); a
+ * file without one (an avatar stored before the pipeline) takes the content type of its extension.
+ */
 export function localStorage(root: string): MediaStorage {
   const fileOf = (key: string) => {
     if (!isBlobKey(key)) throw new Error(`bad storage key ${key}`);
@@ -23,13 +27,12 @@ export function localStorage(root: string): MediaStorage {
     async get(key) {
       if (!isBlobKey(key)) return null;
       const file = fileOf(key);
-      try {
-        const [meta, info] = await Promise.all([readFile(`${file}.meta`, 'utf8'), stat(file)]);
-        const blob: BlobInfo = { key, size: info.size, contentType: (JSON.parse(meta) as { contentType: string }).contentType };
-        return { body: createReadStream(file), info: blob };
-      } catch {
-        return null;
-      }
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      const meta = await readFile(`${file}.meta`, 'utf8').then((text) => JSON.parse(text) as { contentType?: unknown }, () => null);
+      const contentType = typeof meta?.contentType === 'string' ? meta.contentType : contentTypeOfName(key) ?? 'application/octet-stream';
+      const blob: BlobInfo = { key, size: info.size, contentType };
+      return { body: createReadStream(file), info: blob };
     },
     async delete(key) {
       if (!isBlobKey(key)) return;

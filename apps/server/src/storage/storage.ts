@@ -9,8 +9,8 @@ export interface BlobInfo {
 }
 
 /**
- * Media bytes (materials, follower media): local disk by default; an S3-compatible store
- * implements the same four calls. Keys are opaque, unguessable and safe as path segments.
+ * Media bytes (avatars, materials, follower media, dish photos): local disk by default; an S3-compatible store
+ * implements the same three calls. Keys are opaque, unguessable and safe as path segments.
  */
 export interface MediaStorage {
   put(key: string, body: Buffer | Readable, contentType: string): Promise<BlobInfo>;

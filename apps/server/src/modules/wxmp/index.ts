@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,14 +5,13 @@ import { wechatApiBase } from '../../config.js';
 import { createSecrets, loadSecretsKey } from '../../platform/secrets.js';
 import { WechatClient } from '../../platform/wechat/client.js';
 import { databaseTokenStore, redisTokenStore, type TokenStore } from '../../platform/wechat/token-store.js';
-import { localStorage } from '../../storage/local.js';
 import type { MediaStorage } from '../../storage/storage.js';
 import { Background, type WxmpContext } from './context.js';
 import { accountRoutes } from './accounts/routes.js';
 import { createAccountService } from './accounts/service.js';
 import { followerRoutes } from './followers/routes.js';
 import { createFollowerService } from './followers/service.js';
-import { mediaRoutes, materialRoutes } from './materials/routes.js';
+import { materialRoutes } from './materials/routes.js';
 import { createMaterialService } from './materials/service.js';
 import { portalRoutes } from './portal/routes.js';
 import { createPortalService } from './portal/service.js';
@@ -39,7 +37,7 @@ declare module 'fastify' {
 }
 
 export interface WxmpOptions {
-  /** Media storage; local disk under DATA_DIR/media when not given. */
+  /** Media storage; the server's one (`app.uploads.storage`) when not given. */
   storage?: MediaStorage;
 }
 
@@ -74,7 +72,7 @@ export const wxmpModule = fp<WxmpOptions>(async (app: FastifyInstance, options) 
     database: app.database,
     secrets,
     client,
-    storage: options.storage ?? localStorage(path.resolve(config.DATA_DIR, 'media')),
+    storage: options.storage ?? app.uploads.storage,
     background,
     log,
   };
@@ -90,7 +88,6 @@ export const wxmpModule = fp<WxmpOptions>(async (app: FastifyInstance, options) 
     await scope.register(followerRoutes(services.followers));
     await scope.register(tagRoutes(services.tags));
     await scope.register(materialRoutes(services.materials));
-    await scope.register(mediaRoutes(ctx.storage));
     await scope.register(portalRoutes(services.portal));
   };
   await app.register(routes);

@@ -1,13 +1,11 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, imageUploadMessages, ok, profileEditSchema, registerSchema, UPLOAD_MAX_BYTES, userInfoSchema, userRecordSchema } from '@canteen/contract';
+import { envelopeSchema, ok, profileEditSchema, registerSchema, userInfoSchema, userRecordSchema } from '@canteen/contract';
 import { z } from 'zod';
 import { currentUser } from '../../../http/access.js';
-import { AppError, forbidden } from '../../../http/errors.js';
+import { forbidden } from '../../../http/errors.js';
 import { encodeJson, sendJson, type UpmsContext } from '../context.js';
 import { roleIdsByCode } from '../seed.js';
 import { registerSetting } from '../settings.js';
-import { checkImage, saveAvatar } from './avatar.js';
 import { editProfile, profileOf } from './profile.js';
 import { createUser, getUser } from './service.js';
 
@@ -44,25 +42,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async 
     return ok(true);
   });
 
-  await app.register(async (uploads) => {
-    await uploads.register(multipart, { limits: { files: 1, fileSize: UPLOAD_MAX_BYTES, fields: 10, parts: 12 } });
-    uploads.post('/upms/user/avatar', {
-      config: { signedIn: true },
-      schema: { tags, summary: '上传头像', response: { 200: envelopeSchema(z.object({ url: z.string() })) } },
-    }, async (request) => {
-      if (!request.isMultipart()) throw new AppError(415, '请以 multipart/form-data 上传图片（字段 file）');
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw new AppError(400, 'file: 请选择要上传的图片');
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw new AppError(413, imageUploadMessages.size);
-      }
-      const ext = checkImage(file.filename, data);
-      return ok({ url: await saveAvatar(app.config.DATA_DIR, ext, data) });
-    });
-  });
+  app.post('/upms/user/avatar', {
+    config: { signedIn: true },
+    schema: { tags, summary: '上传头像（multipart，字段 file）', consumes: ['multipart/form-data'], response: { 200: envelopeSchema(z.object({ url: z.string() })) } },
+  }, async (request) => ok({ url: (await app.uploads.receive(request, 'avatar')).media.url }));
 
   app.post('/upms/user/register', {
     config: { public: true },

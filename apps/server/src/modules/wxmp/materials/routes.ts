@@ -1,12 +1,10 @@
-import multipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok as envelope, appIdField, syncProgressSchema, materialPageQuery, materialSchema, mediaQuery, newsCreateSchema, newsUpdateSchema, materialPageSchema, videoDetailSchema } from '@canteen/contract';
 import { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../../http/errors.js';
-import { isBlobKey, type MediaStorage } from '../../../storage/storage.js';
+import { badRequest } from '../../../http/errors.js';
 import { ok, okNull } from '../schemas.js';
-import { UPLOAD_READ_LIMIT, type Blob, type MaterialService, type UploadInput } from './service.js';
+import { materialRule, type Blob, type MaterialService, type UploadMediaType } from './service.js';
 
 const tags = ['wxmp: materials'];
 
@@ -25,8 +23,6 @@ const sendBlob = (reply: FastifyReply, blob: Blob) => {
 
 /** 素材管理: `/weixin/wxmaterial...`. */
 export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZod => async (app) => {
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: UPLOAD_READ_LIMIT, files: 1, fields: 10, fieldSize: 4096, parts: 11 } });
-
   app.get('/weixin/wxmaterial/page', {
     config: { permission: 'wxmp:wxmaterial:index' },
     schema: { tags, querystring: materialPageQuery, response: { 200: ok(materialPageSchema) } },
@@ -41,28 +37,12 @@ export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZo
       response: { 200: ok(materialSchema) },
     },
   }, async (request) => {
-    if (!request.isMultipart()) throw new AppError(415, '请以 multipart/form-data 上传文件');
-    const fields: Record<string, string> = {};
-    let file: UploadInput['file'] = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const chunks: Buffer[] = [];
-          for await (const chunk of part.file) chunks.push(chunk as Buffer);
-          file = { name: part.filename || 'file', bytes: Buffer.concat(chunks), truncated: part.file.truncated };
-        } else {
-          fields[part.fieldname] = String(part.value);
-        }
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('上传的字段过多');
-      throw error;
-    }
+    // The rule follows mediaType, sent before the file; its size limit holds while the file streams.
+    const { fields, file } = await app.uploads.read(request, (sent) => materialRule(sent.mediaType));
     const appId = appIdField.safeParse(fields.appId);
     if (!appId.success) throw badRequest('请选择公众号');
-    return envelope(await materials.upload({ appId: appId.data, mediaType: fields.mediaType ?? '', title: fields.title, introduction: fields.introduction, file }));
+    const mediaType = fields.mediaType as UploadMediaType;
+    return envelope(await materials.upload({ appId: appId.data, mediaType, title: fields.title, introduction: fields.introduction, file }));
   });
 
   app.post('/weixin/wxmaterial/materialNews', {
@@ -114,24 +94,4 @@ export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZo
     config: { permission: 'wxmp:wxmaterial:get' },
     schema: { tags, querystring: mediaQuery, response: { 200: ok(videoDetailSchema) } },
   }, async (request) => envelope(await materials.video(request.query.appId, request.query.mediaId)));
-};
-
-/**
- * Stored media by key: `/weixin/media/<folder>/<random>.<ext>`. Keys are 128-bit random, so the
- * URL is the capability (like a signed URL): `<img>` and `<audio>` can load it without a token.
- */
-export const mediaRoutes = (storage: MediaStorage): FastifyPluginAsyncZod => async (app) => {
-  app.get('/weixin/media/:folder/:file', {
-    config: { public: true },
-    schema: { tags, params: z.object({ folder: z.string().max(64), file: z.string().max(100) }) },
-  }, async (request, reply) => {
-    const key = `${request.params.folder}/${request.params.file}`;
-    const stored = isBlobKey(key) ? await storage.get(key) : null;
-    if (!stored) throw notFound('文件不存在');
-    return reply
-      .header('content-type', stored.info.contentType)
-      .header('content-length', stored.info.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(stored.body);
-  });
 };

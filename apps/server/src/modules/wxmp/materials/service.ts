@@ -1,15 +1,17 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
-import { IMAGE_EXTENSIONS, VOICE_EXTENSIONS, UPLOAD_MAX_BYTES, imageUploadMessages, voiceUploadMessages, type PageQuery } from '@canteen/contract';
+import type { PageQuery } from '@canteen/contract';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import { PlatformError } from '../../../platform/wechat/errors.js';
 import type { Download } from '../../../platform/wechat/client.js';
+import { contentTypes, extensionOf, sniff } from '../../../storage/media-types.js';
+import { uploadRules, type UploadUse } from '../../../storage/rules.js';
 import { newBlobKey } from '../../../storage/storage.js';
+import type { ReceivedFile } from '../../../storage/uploads.js';
 import { wxMaterial, wxMaterialSync, wxMsg, type NewsArticle } from '../tables.js';
 import { iso, type WxmpContext } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
-import { contentTypes, extensionOf, sniff, type Sniffed } from './sniff.js';
 import { MaterialOrderCache } from './order-cache.js';
 
 export type MaterialType = 'image' | 'voice' | 'video' | 'thumb' | 'news';
@@ -17,32 +19,24 @@ type Row = typeof wxMaterial.$inferSelect;
 
 const SYNC_PAGE = 20;
 const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
-export const VIDEO_MAX_BYTES = 10 * 1024 * 1024;
-export const THUMB_MAX_BYTES = 64 * 1024;
-/** The largest file the upload call reads at all (the video limit); each type has its own below. */
-export const UPLOAD_READ_LIMIT = VIDEO_MAX_BYTES;
 
-interface Rule {
-  extensions: readonly string[];
-  kinds: readonly Exclude<Sniffed, null>[];
-  maxBytes: number;
-  messages: { type: string; size: string };
+/** Each uploadable material type's rule in the upload pipeline. */
+const materialUses = { image: 'materialImage', voice: 'materialVoice', video: 'materialVideo', thumb: 'materialThumb' } as const satisfies Record<Exclude<MaterialType, 'news'>, UploadUse>;
+export type UploadMediaType = keyof typeof materialUses;
+
+/** The upload rule of a `mediaType` field (the specification's for image and voice, the platform's for video and thumb). */
+export function materialRule(mediaType: string | undefined): UploadUse {
+  if (!mediaType || !Object.hasOwn(materialUses, mediaType)) throw badRequest('mediaType 必须是 image、voice、video 或 thumb');
+  return materialUses[mediaType as UploadMediaType];
 }
 
-/** The specification's upload rules (section 5) for image and voice; the platform's for video and thumb. */
-export const uploadRules: Record<Exclude<MaterialType, 'news'>, Rule> = {
-  image: { extensions: IMAGE_EXTENSIONS, kinds: ['png', 'jpg', 'gif', 'bmp'], maxBytes: UPLOAD_MAX_BYTES, messages: imageUploadMessages },
-  voice: { extensions: VOICE_EXTENSIONS, kinds: ['mp3', 'wma', 'wav', 'amr'], maxBytes: UPLOAD_MAX_BYTES, messages: voiceUploadMessages },
-  video: { extensions: ['mp4'], kinds: ['mp4'], maxBytes: VIDEO_MAX_BYTES, messages: { type: '上传视频格式不对!', size: '上传视频大小不能超过10M!' } },
-  thumb: { extensions: ['jpg', 'jpeg'], kinds: ['jpg'], maxBytes: THUMB_MAX_BYTES, messages: { type: '上传缩略图格式不对!', size: '上传缩略图大小不能超过64K!' } },
-};
-
+/** An upload the pipeline has read and checked (type and size by its rule). */
 export interface UploadInput {
   appId: string;
-  mediaType: string;
+  mediaType: UploadMediaType;
   title?: string | undefined;
   introduction?: string | undefined;
-  file: { name: string; bytes: Buffer; truncated: boolean } | null;
+  file: ReceivedFile;
 }
 
 export interface Blob {
@@ -234,17 +228,11 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
       if (!row) await this.startSync(appId).catch(() => undefined);
     },
 
-    /** Checks a file by its name and its bytes, then adds it on the platform and mirrors it. */
+    /** Adds a checked file (the upload pipeline's) on the platform, then mirrors it in the media storage. */
     async upload(input: UploadInput) {
       await accounts.requireAppId(input.appId);
-      if (!(input.mediaType in uploadRules)) throw badRequest('mediaType 必须是 image、voice、video 或 thumb');
-      const type = input.mediaType as Exclude<MaterialType, 'news'>;
-      const rule = uploadRules[type];
+      const type = input.mediaType;
       const file = input.file;
-      if (!file || file.bytes.length === 0) throw badRequest('请选择要上传的文件');
-      const kind = sniff(file.bytes);
-      if (!rule.extensions.includes(extensionOf(file.name)) || !kind || !rule.kinds.includes(kind)) throw new AppError(415, rule.messages.type);
-      if (file.truncated || file.bytes.length >= rule.maxBytes) throw new AppError(413, rule.messages.size);
       let video: { title: string; introduction: string } | undefined;
       if (type === 'video') {
         const title = input.title?.trim() ?? '';
@@ -253,10 +241,9 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
         if (!introduction) throw badRequest('请输入视频描述');
         video = { title, introduction };
       }
-      const contentType = contentTypes[kind];
-      const name = file.name.replace(/[\\/]/g, '_').slice(-200);
+      const { contentType, name } = file;
       const added = await ctx.client.addMaterial(input.appId, type, { bytes: file.bytes, name, contentType }, video);
-      const key = newBlobKey('material', kind === 'jpg' ? 'jpg' : kind);
+      const key = newBlobKey(uploadRules[materialUses[type]].folder, file.kind);
       await ctx.storage.put(key, file.bytes, contentType);
       const [row] = await db.insert(wxMaterial).values({
         appId: input.appId, mediaId: added.media_id, type, name, title: video?.title ?? null, introduction: video?.introduction ?? null,
