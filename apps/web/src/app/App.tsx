@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { configureHttp } from '../shared/http/client';
 import { installGlobalErrorHandlers } from '../shared/errorlog/errorlog';
 import { setNavigator } from '../shared/navigation/navigation';
-import { onSignOut, signOutLocally } from '../shared/session/auth';
+import { onSignOut, refreshToken, signOutLocally } from '../shared/session/auth';
+import { keepTokenFresh } from '../shared/session/refresh';
 import { useSession } from '../shared/session/session';
 import { LOGIN_PATH } from './guards';
 import { createRouter } from './router';
@@ -29,6 +30,16 @@ configureHttp({
 });
 onSignOut(() => useTabs.getState().reset());
 installGlobalErrorHandlers();
+// The token refresh timer (section 9), on every page while signed in: the lock screen, outside the shell, too.
+keepTokenFresh({
+  subscribe: (listener) => useSession.subscribe(listener),
+  getExpiresIn: () => useSession.getState().token?.expires_in,
+  setExpiresIn: (expires_in) => {
+    const token = useSession.getState().token;
+    if (token) useSession.getState().setToken({ ...token, expires_in });
+  },
+  refresh: refreshToken,
+});
 
 /** Hands antd's message display to the HTTP client so failures appear as red messages. */
 function HttpBridge() {

@@ -3,9 +3,7 @@ import { Drawer, Layout } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { loadUserAndMenu, refreshToken, userLoadedThisPage } from '../../shared/session/auth';
-import { startRefreshTimer } from '../../shared/session/refresh';
-import { useSession } from '../../shared/session/session';
+import { loadUserAndMenu, userLoadedThisPage } from '../../shared/session/auth';
 import { resolvePage } from '../page-registry';
 import { queryClient } from '../query';
 import '../dashboard-registry';
@@ -21,20 +19,8 @@ import { TagBar } from './TagBar';
 import { INFO_COMPONENTS, resolveTarget, type Target } from './targets';
 import { useShellMenu } from './useShellMenu';
 
-/** The token refresh timer (section 9) and, once per page load, fresh user info and menu. */
+/** Once per page load, fresh user info and menu (the token refresh timer runs app-wide, see App). */
 function useSessionUpkeep() {
-  useEffect(
-    () =>
-      startRefreshTimer({
-        getExpiresIn: () => useSession.getState().token?.expires_in,
-        setExpiresIn: (expires_in) => {
-          const token = useSession.getState().token;
-          if (token) useSession.getState().setToken({ ...token, expires_in });
-        },
-        refresh: refreshToken,
-      }),
-    [],
-  );
   useEffect(() => {
     if (!userLoadedThisPage()) loadUserAndMenu().catch(() => undefined);
   }, []);

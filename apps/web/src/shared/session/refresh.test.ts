@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { singleFlight, startRefreshTimer } from './refresh';
+import { keepTokenFresh, singleFlight, startRefreshTimer } from './refresh';
 
 describe('token refresh timer', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -72,5 +72,36 @@ describe('single flight', () => {
     const [a, b] = await Promise.all([task(), task()]);
     expect([a, b]).toEqual([1, 1]);
     expect(await task()).toBe(2);
+  });
+});
+
+describe('keepTokenFresh', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('refreshes whatever page is shown (the lock screen too) while tokens exist, and stops without them', async () => {
+    const listeners = new Set<() => void>();
+    const state: { expiresIn?: number } = { expiresIn: 1010 };
+    const change = (expiresIn: number | undefined) => {
+      state.expiresIn = expiresIn;
+      for (const l of listeners) l();
+    };
+    const refresh = vi.fn(() => Promise.resolve());
+    const stop = keepTokenFresh({
+      subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
+      getExpiresIn: () => state.expiresIn,
+      setExpiresIn: (n) => (state.expiresIn = n),
+      refresh,
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    change(undefined);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    change(1005);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    stop();
+    expect(listeners.size).toBe(0);
   });
 });

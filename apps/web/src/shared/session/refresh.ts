@@ -47,6 +47,38 @@ export function startRefreshTimer(options: RefreshTimerOptions): () => void {
   return stop;
 }
 
+export interface KeepFreshOptions extends Omit<RefreshTimerOptions, 'onStopped'> {
+  /** Told of every change to the session; answers the unsubscribe. */
+  subscribe: (listener: () => void) => () => void;
+}
+
+/**
+ * Runs the refresh timer for as long as there is a session, on every page (the lock screen
+ * too, which is outside the shell, so a locked session does not expire): started when tokens
+ * appear, stopped when they go. After a failed refresh it stays stopped until the next sign-in.
+ */
+export function keepTokenFresh(options: KeepFreshOptions): () => void {
+  let stop: (() => void) | undefined;
+  let signedIn = false;
+  const update = () => {
+    const now = options.getExpiresIn() !== undefined;
+    if (now && !signedIn) {
+      stop?.();
+      stop = startRefreshTimer(options);
+    } else if (!now && signedIn) {
+      stop?.();
+      stop = undefined;
+    }
+    signedIn = now;
+  };
+  update();
+  const unsubscribe = options.subscribe(update);
+  return () => {
+    unsubscribe();
+    stop?.();
+  };
+}
+
 /** Wraps a task so that concurrent callers share one run until it settles. */
 export function singleFlight<T>(task: () => Promise<T>): () => Promise<T> {
   let inFlight: Promise<T> | undefined;
