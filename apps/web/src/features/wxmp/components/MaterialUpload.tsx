@@ -14,7 +14,7 @@ export interface MaterialUploadProps {
   onUploaded: (material: Material) => void;
   /** The button's label (default 上传). */
   label?: ReactNode;
-  /** A hint under the button. */
+  /** A hint beside the button (voice uploads default to the format, size and ≤ 60 s hint). */
   hint?: ReactNode;
 }
 
@@ -22,8 +22,9 @@ export interface MaterialUploadProps {
  * One image, voice or thumbnail file to `materialFileUpload`: checked by type and size before it
  * is sent (the specification's messages), one at a time. Shown only with `wxmp:wxmaterial:add`.
  */
-export function MaterialUpload({ appId, type, onUploaded, label, hint }: MaterialUploadProps) {
+export function MaterialUpload({ appId, type, onUploaded, label, hint: given }: MaterialUploadProps) {
   const { t } = useTranslation();
+  const hint = given ?? (type === 'voice' ? t('wxmp.material.voiceHint') : undefined);
   const { message } = App.useApp();
   const allowed = usePermission('wxmp:wxmaterial:add');
   const [uploading, setUploading] = useState(false);
