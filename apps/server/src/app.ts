@@ -9,6 +9,7 @@ import { registerSpa } from './http/spa.js';
 import { mediaStorageOf } from './storage/select.js';
 import type { MediaStorage } from './storage/storage.js';
 import { uploadsPlugin } from './storage/uploads.js';
+import { jobsPlugin } from './jobs/plugin.js';
 import { healthModule } from './modules/health/routes.js';
 import { wxmpModule } from './modules/wxmp/index.js';
 import { liveChannel } from './live/plugin.js';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  await app.register(jobsPlugin); // app.jobs, before the modules that register job kinds on it
   await app.register(healthModule);
   await app.register(wxmpModule); // messaging account: accounts, followers, tags, materials, callback
   await app.register(liveChannel); // STOMP at /weixin/ws and app.live (DESIGN.md §5)

@@ -34,6 +34,7 @@ export const configSchema = z.object({
   PASSWORD_CIPHER_KEY: z.string().length(16, 'must be exactly 16 characters').default('thanks,pig4cloud'),
   DEMO_DATA: onOff.default('on'),
   SECRETS_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in Base64').optional(),
+  JOB_POLL_MS: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').max(600_000, 'must be at most 600000').default(1000),
   WECHAT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').default(10_000),
 });
 
