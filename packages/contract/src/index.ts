@@ -9,3 +9,4 @@ export * from './wxmp.js';
 export * from './reply.js';
 export * from './endpoint.js';
 export * from './endpoints/upms-dept.js';
+export * from './live.js';

@@ -35,6 +35,20 @@ beforeAll(async () => {
     reauthMs: 200,
     testHook: false,
   });
+  // A module's declarations, as the messaging module makes them, and a store-like one with a per-user check.
+  app.live.declare(
+    { pattern: '/weixin/wx_msg', permission: 'wxmp:wxmsg:index' },
+    { pattern: '/weixin/wx_msg{wxUserId}', permission: 'wxmp:wxmsg:index' },
+    {
+      pattern: '/store/orders{storeId}',
+      permission: 'wxmp:wxmsg:index',
+      allow: async (user, { storeId }) => {
+        await new Promise((resolve) => setTimeout(resolve, 20)); // a lookup
+        if (storeId === 'broken') throw new Error('the lookup failed');
+        return storeId === `s${user.id}`;
+      },
+    },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = liveUrl(app);
 });
@@ -161,24 +175,6 @@ describe('SUBSCRIBE and MESSAGE', () => {
     raw.close();
   });
 
-  it('routes a follower message to its conversation and the bell, an account reply or an event only to the conversation', async () => {
-    const raw = await connected();
-    const destination = conversation();
-    const wxUserId = destination.slice('/weixin/wx_msg'.length);
-    raw.send(`SUBSCRIBE\nid:c\ndestination:${destination}\n\n\0SUBSCRIBE\nid:bell\ndestination:/weixin/wx_msg\nreceipt:r\n\n\0`);
-    await raw.frame(1);
-    await app.live.publishWxMsg({ wxUserId, type: '1', repType: 'text' });
-    await app.live.publishWxMsg({ wxUserId, type: '2', repType: 'text' });
-    await app.live.publishWxMsg({ wxUserId, type: '1', repType: 'event' });
-    await raw.until(() => raw.frames.length >= 6);
-    const seen = raw.frames.slice(2).map((f) => {
-      const body = JSON.parse(f.body.toString()) as { type: string; repType: string };
-      return `${header(f, 'subscription')}:${body.type}:${body.repType}`;
-    });
-    expect(seen.sort()).toEqual(['bell:1:text', 'c:1:event', 'c:1:text', 'c:2:text']);
-    raw.close();
-  });
-
   it('escapes header values in MESSAGE as 1.2 says (a subscription id with : and newline)', async () => {
     const raw = await connected();
     const destination = conversation();
@@ -205,6 +201,28 @@ describe('SUBSCRIBE and MESSAGE', () => {
     const twice = await connected();
     twice.send('SUBSCRIBE\nid:0\ndestination:/weixin/wx_msg\n\n\0SUBSCRIBE\nid:0\ndestination:/weixin/wx_msg1\n\n\0');
     expect(header(await twice.frame(1), 'message')).toMatch(/already in use/);
+  });
+
+  it('asks a declaration\'s per-user check: its own store yes, another store or a failed check no; frames after a SUBSCRIBE wait for its check', async () => {
+    const raw = await connected('token-admin');
+    // The UNSUBSCRIBE and SUBSCRIBE behind the first are handled after its check answered, in order.
+    raw.send('SUBSCRIBE\nid:a\ndestination:/store/orderss1\nreceipt:r1\n\n\0UNSUBSCRIBE\nid:a\nreceipt:r2\n\n\0SUBSCRIBE\nid:a\ndestination:/store/orderss1\nreceipt:r3\n\n\0');
+    const receipts = [await raw.frame(1), await raw.frame(2), await raw.frame(3)].map((f) => header(f, 'receipt-id'));
+    expect(receipts).toEqual(['r1', 'r2', 'r3']);
+    await app.live.publish('/store/orderss1', { order: 1 });
+    expect(JSON.parse((await raw.frame(4)).body.toString('utf8'))).toEqual({ order: 1 });
+    raw.close();
+
+    const other = await connected('token-other');
+    other.send('SUBSCRIBE\nid:b\ndestination:/store/orderss1\n\n\0');
+    const refused = await other.frame(1);
+    expect(refused.command).toBe('ERROR');
+    expect(header(refused, 'message')).toMatch(/no access to \/store\/orderss1/);
+    expect((await other.closed).code).toBe(1008);
+
+    const broken = await connected('token-admin');
+    broken.send('SUBSCRIBE\nid:c\ndestination:/store/ordersbroken\n\n\0');
+    expect(header(await broken.frame(1), 'message')).toMatch(/no access/);
   });
 
   it('stops delivering after UNSUBSCRIBE, and never delivers what a client SENDs', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { MessageBus } from './bus.js';
-import { isSubscribable, SUBSCRIBE_PERMISSION } from './destinations.js';
+import type { DestinationRegistry, ResolvedDestination } from './destinations.js';
 import { defaultFrameLimits, FrameError, FrameParser, header, serializeFrame, type Frame, type FrameLimits, type StompVersion } from './frames.js';
 
 /** Who a live connection belongs to: what access control resolves a bearer token to. */
@@ -24,6 +24,8 @@ interface Logger {
 
 export interface BrokerOptions {
   authenticate: Authenticate;
+  /** What clients may subscribe to, as the modules declared it. */
+  destinations: DestinationRegistry;
   bus: MessageBus;
   log: Logger;
   /** The heart-beat interval the server offers to send and wants to receive, ms (0: none). */
@@ -62,6 +64,8 @@ export const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 interface Subscription {
   id: string;
   destination: string;
+  /** The permission its declaration asks for (checked again with the token). */
+  permission: string;
   connection: Connection;
 }
 
@@ -99,7 +103,9 @@ class Connection {
   readonly openedAt = Date.now();
   nextAuthAt = 0;
   reauthenticating = false;
-  /** Frames received while CONNECT is being authenticated. */
+  /** A SUBSCRIBE waits for its declaration's check: later frames queue behind it, in order. */
+  checking = false;
+  /** Frames received while CONNECT is being authenticated or a SUBSCRIBE checked. */
   queued: Frame[] = [];
 
   constructor(
@@ -205,8 +211,10 @@ export class StompBroker {
       return;
     }
     for (const frame of frames) {
-      if (connection.state === 'authenticating') {
-        if (connection.queued.length >= 32) return this.fail(connection, 'too many frames before CONNECTED', frame, CLOSE_POLICY);
+      if (connection.state === 'authenticating' || connection.checking) {
+        if (connection.queued.length >= 32) {
+          return this.fail(connection, connection.checking ? 'too many frames while a subscription is checked' : 'too many frames before CONNECTED', frame, CLOSE_POLICY);
+        }
         connection.queued.push(frame);
       }
       else this.handle(connection, frame);
@@ -317,9 +325,14 @@ export class StompBroker {
       server: 'Canteen/1.0',
       'user-name': user.username,
     });
-    const queued = connection.queued;
-    connection.queued = [];
-    for (const next of queued) this.handle(connection, next);
+    this.drain(connection);
+  }
+
+  /** Handles the frames queued during CONNECT or a SUBSCRIBE's check, until one makes them wait again. */
+  private drain(connection: Connection) {
+    while (connection.queued.length && !connection.checking && connection.state === 'connected') {
+      this.handle(connection, connection.queued.shift()!);
+    }
   }
 
   private subscribe(connection: Connection, frame: Frame) {
@@ -327,15 +340,47 @@ export class StompBroker {
     const id = header(frame, 'id') ?? (connection.version === '1.0' ? destination : undefined);
     if (!destination) return this.fail(connection, 'SUBSCRIBE needs a destination header', frame);
     if (!id) return this.fail(connection, 'SUBSCRIBE needs an id header', frame);
-    if (!connection.user?.permissions.has(SUBSCRIBE_PERMISSION)) {
-      return this.fail(connection, `no permission to subscribe to ${destination} (needs ${SUBSCRIBE_PERMISSION})`, frame, CLOSE_POLICY);
+    const resolved = this.options.destinations.resolve(destination);
+    if (!resolved) return this.fail(connection, `unknown destination ${destination}`, frame);
+    const { permission, allow } = resolved.declaration;
+    const user = connection.user;
+    if (!user?.permissions.has(permission)) {
+      return this.fail(connection, `no permission to subscribe to ${destination} (needs ${permission})`, frame, CLOSE_POLICY);
     }
-    if (!isSubscribable(destination)) return this.fail(connection, `unknown destination ${destination}`, frame);
     if (connection.subscriptions.has(id)) return this.fail(connection, `subscription id ${id} is already in use`, frame);
     if (connection.subscriptions.size >= this.maxSubscriptions) {
       return this.fail(connection, `more than ${this.maxSubscriptions} subscriptions on one connection`, frame, CLOSE_POLICY);
     }
-    const subscription: Subscription = { id, destination, connection };
+    if (!allow) return this.addSubscription(connection, frame, id, destination, resolved);
+    let verdict: boolean | Promise<boolean>;
+    try {
+      verdict = allow(user, resolved.params);
+    } catch (error) {
+      verdict = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    if (typeof verdict === 'boolean') return this.allowed(connection, frame, id, destination, resolved, verdict);
+    connection.checking = true;
+    void verdict.then(
+      (ok) => ok,
+      (error: unknown) => {
+        this.options.log.warn({ err: error, destination }, 'live channel: a destination check failed; refused');
+        return false;
+      },
+    ).then((ok) => {
+      connection.checking = false;
+      if (connection.state !== 'connected') return;
+      this.allowed(connection, frame, id, destination, resolved, ok);
+      this.drain(connection);
+    });
+  }
+
+  private allowed(connection: Connection, frame: Frame, id: string, destination: string, resolved: ResolvedDestination, ok: boolean) {
+    if (!ok) return this.fail(connection, `no access to ${destination}`, frame, CLOSE_POLICY);
+    this.addSubscription(connection, frame, id, destination, resolved);
+  }
+
+  private addSubscription(connection: Connection, frame: Frame, id: string, destination: string, resolved: ResolvedDestination) {
+    const subscription: Subscription = { id, destination, permission: resolved.declaration.permission, connection };
     connection.subscriptions.set(id, subscription);
     let set = this.byDestination.get(destination);
     if (!set) this.byDestination.set(destination, (set = new Set()));
@@ -451,8 +496,9 @@ export class StompBroker {
         this.fail(connection, 'the access token expired or was revoked', undefined, CLOSE_POLICY);
         return;
       }
-      if (connection.subscriptions.size > 0 && !user.permissions.has(SUBSCRIBE_PERMISSION)) {
-        this.fail(connection, `the permission ${SUBSCRIBE_PERMISSION} was withdrawn`, undefined, CLOSE_POLICY);
+      const withdrawn = [...connection.subscriptions.values()].find((s) => !user.permissions.has(s.permission));
+      if (withdrawn) {
+        this.fail(connection, `the permission ${withdrawn.permission} was withdrawn`, undefined, CLOSE_POLICY);
         return;
       }
       connection.user = user;

@@ -21,13 +21,31 @@ describe('live channel on the whole server', () => {
     await session.subscribe(`/weixin/wx_msg${follower}`);
     await session.subscribe('/weixin/wx_msg');
     const message = { id: '9001', appId: 'wx1', wxUserId: follower, type: '1', repType: 'text', repContent: '有位子吗？', readFlag: '0' };
-    await app.live.publishWxMsg(message);
+    await app.conversations.publish(message);
     const received = [await session.nextMessage(), await session.nextMessage()];
     expect(received.map((m) => m.headers.destination).sort()).toEqual(['/weixin/wx_msg', `/weixin/wx_msg${follower}`]);
     for (const m of received) {
       expect(m.headers['content-type']).toBe('application/json');
       expect(JSON.parse(m.body)).toEqual(message);
     }
+    await session.close();
+  });
+
+  it('routes a follower message to its conversation and the bell, an account reply or an event only to the conversation', async () => {
+    const session = await stompConnect(url, await tokenOf('admin'));
+    const follower = wxUserId();
+    await session.subscribe(`/weixin/wx_msg${follower}`);
+    await session.subscribe('/weixin/wx_msg');
+    await app.conversations.publish({ wxUserId: follower, type: '1', repType: 'text' });
+    await app.conversations.publish({ wxUserId: follower, type: '2', repType: 'text' });
+    await app.conversations.publish({ wxUserId: follower, type: '1', repType: 'event' });
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const m = await session.nextMessage();
+      const body = JSON.parse(m.body) as { type: string; repType: string };
+      seen.push(`${m.headers.destination === '/weixin/wx_msg' ? 'bell' : 'c'}:${body.type}:${body.repType}`);
+    }
+    expect(seen.sort()).toEqual(['bell:1:text', 'c:1:event', 'c:1:text', 'c:2:text']);
     await session.close();
   });
 

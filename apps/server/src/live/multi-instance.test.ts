@@ -55,7 +55,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('live channel across two instances 
     expect(JSON.parse(got.body)).toEqual(message);
     expect(JSON.parse((await onA.nextMessage()).body)).toEqual(message);
 
-    await b.live.publishWxMsg(message); // the other way round, to the bell as well
+    await b.conversations.publish(message); // the other way round, to the bell as well
     const both = [await onB.nextMessage(), await onB.nextMessage()].map((m) => m.headers.destination).sort();
     expect(both).toEqual(['/weixin/wx_msg', `/weixin/wx_msg${follower}`]);
     expect(JSON.parse((await onA.nextMessage()).body)).toEqual(message);

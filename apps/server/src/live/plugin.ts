@@ -6,16 +6,8 @@ import { envelopeSchema, ok } from '@canteen/contract';
 import { z } from 'zod';
 import { createMemoryBus, createRedisBus, type MessageBus } from './bus.js';
 import { DELIVER_TOPIC, REVOKED_TOPIC, StompBroker, SUBPROTOCOLS, type Authenticate, type DeliverPayload, type RevokedPayload } from './broker.js';
-import { BELL_DESTINATION, conversationDestination } from './destinations.js';
+import { DestinationRegistry, type DestinationDeclaration } from './destinations.js';
 import { defaultFrameLimits } from './frames.js';
-
-/** The fields of a stored conversation message the live channel routes by. */
-export interface LiveWxMsg {
-  wxUserId: string;
-  /** '1' follower → account, '2' account → follower. */
-  type: string;
-  repType?: string | null;
-}
 
 /** What other modules call: `app.live`. */
 export interface LiveChannel {
@@ -25,10 +17,10 @@ export interface LiveChannel {
    */
   publish(destination: string | string[], message: unknown): Promise<void>;
   /**
-   * A stored conversation message: to `/weixin/wx_msg{wxUserId}`, and to the bell
-   * `/weixin/wx_msg` when it is a follower's message (type '1') that is not an event.
+   * A module's destinations: what clients may subscribe to, with the permission and the
+   * optional per-user check (`live/destinations.ts`). Declare them when the module registers.
    */
-  publishWxMsg(message: LiveWxMsg): Promise<void>;
+  declare(...destinations: DestinationDeclaration[]): void;
   /** Closes the live sockets signed in with these token sets or of these users, on every instance. */
   revoke(revoked: RevokedPayload): Promise<void>;
   /** Open connections and subscriptions on this instance. */
@@ -104,8 +96,10 @@ export const liveChannel = fp<LiveOptions>(
     const bus = options.bus ?? (config.REDIS_URL ? await createRedisBus({ url: config.REDIS_URL, channel: config.LIVE_REDIS_CHANNEL, log }) : createMemoryBus(log));
     await bus.ready();
     const authenticate: Authenticate = options.authenticate ?? ((token) => app.identity.tokens.resolve(token));
+    const destinations = new DestinationRegistry();
     const broker = new StompBroker({
       authenticate,
+      destinations,
       bus,
       log,
       heartBeatMs: options.heartBeatMs ?? config.LIVE_HEARTBEAT_MS,
@@ -125,11 +119,7 @@ export const liveChannel = fp<LiveOptions>(
         const payload: DeliverPayload = { destinations: Array.isArray(destination) ? destination : [destination], body: message };
         return publish(DELIVER_TOPIC, payload);
       },
-      publishWxMsg: (message) => {
-        const destinations = [conversationDestination(message.wxUserId)];
-        if (message.type === '1' && message.repType !== 'event') destinations.push(BELL_DESTINATION);
-        return publish(DELIVER_TOPIC, { destinations, body: message } satisfies DeliverPayload);
-      },
+      declare: (...declarations) => destinations.declare(...declarations),
       revoke: (revoked) => publish(REVOKED_TOPIC, revoked),
       stats: () => broker.stats(),
       bus,

@@ -5,6 +5,8 @@ import type { IStompSocket } from '@stomp/stompjs';
 // protocol handling, without a database behind it.
 import { DELIVER_TOPIC, REVOKED_TOPIC, StompBroker, SUBPROTOCOLS, type LiveUser } from '../../../../server/src/live/broker';
 import { createMemoryBus, type MessageBus } from '../../../../server/src/live/bus';
+import { DestinationRegistry } from '../../../../server/src/live/destinations';
+import { LIVE_DESTINATIONS } from '@canteen/contract';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -23,7 +25,14 @@ export class TestBroker {
   port = 0;
 
   async start(port = 0) {
+    // The messaging module's destinations, as the server declares them.
+    const destinations = new DestinationRegistry();
+    destinations.declare(
+      { pattern: LIVE_DESTINATIONS.wxmpBell, permission: 'wxmp:wxmsg:index' },
+      { pattern: LIVE_DESTINATIONS.wxmpConversation, permission: 'wxmp:wxmsg:index' },
+    );
     this.broker = new StompBroker({
+      destinations,
       bus: this.bus,
       log: silent,
       heartBeatMs: 200,

@@ -11,6 +11,7 @@ import { messageRoutes } from '../messages/routes.js';
 import { createMessageService, type ConversationMessage } from '../messages/service.js';
 import type { IncomingMessageEvent, PassiveReply } from '../portal/service.js';
 import { passiveReplyOf } from './reply.js';
+import { messagingDestinations, wxMsgDestinations, type LiveWxMsg } from './live.js';
 
 function buildConversations(app: FastifyInstance) {
   const { accounts, client } = app.wxmp;
@@ -18,6 +19,8 @@ function buildConversations(app: FastifyInstance) {
     autoReplies: createAutoReplyService(app.database, accounts),
     menus: createMenuService(app.database, client, accounts),
     messages: createMessageService(app.database, client, accounts),
+    /** Publishes a stored message live: to its conversation, and to the bell when a follower sent it (not an event). */
+    publish: (message: LiveWxMsg) => app.live.publish(wxMsgDestinations(message), message),
   };
 }
 
@@ -41,13 +44,14 @@ const text = (content: string): WxStoredReply => ({
  * published too. Register after the messaging module and the live channel.
  */
 export const conversationsModule = fp(async (app: FastifyInstance) => {
+  app.live.declare(...messagingDestinations);
   const services = buildConversations(app);
   app.decorate('conversations', services);
   const { autoReplies, menus, messages } = services;
   const log = app.log.child({ module: 'conversations' });
 
   const publish = (message: ConversationMessage) => {
-    void app.live.publishWxMsg(message);
+    void services.publish(message);
   };
 
   /** The stored reply that answers a push, or null. */

@@ -1,0 +1,13 @@
+/**
+ * The live channel's destinations (DESIGN.md §5), shared by the server that declares them and
+ * the web app that subscribes. `{name}` is a parameter.
+ */
+export const LIVE_DESTINATIONS = {
+  /** The bell: every new follower message that is not an event. */
+  wxmpBell: '/weixin/wx_msg',
+  /** One follower's conversation: their messages and the account's replies. */
+  wxmpConversation: '/weixin/wx_msg{wxUserId}',
+} as const;
+
+/** The destination of one follower's conversation. */
+export const wxmpConversationDestination = (wxUserId: string | number): string => `${LIVE_DESTINATIONS.wxmpBell}${wxUserId}`;
