@@ -36,6 +36,17 @@ export const configSchema = z.object({
   SECRETS_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in Base64').optional(),
   JOB_POLL_MS: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').max(600_000, 'must be at most 600000').default(1000),
   WECHAT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').default(10_000),
+  MEDIA_STORAGE: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).default('local'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3 to 63 lower-case letters, digits, . or -)').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  S3_FORCE_PATH_STYLE: onOff.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'must be empty or folder names each ending in /').default(''),
+}).superRefine((c, ctx) => {
+  if (c.MEDIA_STORAGE === 's3' && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when MEDIA_STORAGE is s3' });
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'and S3_ACCESS_KEY_ID must be set together' });
 });
 
 export type Config = z.infer<typeof configSchema>;

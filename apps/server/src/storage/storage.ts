@@ -17,6 +17,8 @@ export interface MediaStorage {
   /** The bytes as a stream, or null when the key is unknown. */
   get(key: string): Promise<{ body: Readable; info: BlobInfo } | null>;
   delete(key: string): Promise<void>;
+  /** Releases connections when the server closes. */
+  close?(): void | Promise<void>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9_-]{0,62}\/[a-z0-9_-]{16,80}(\.[a-z0-9]{1,8})?$/;

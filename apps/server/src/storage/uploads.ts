@@ -146,4 +146,5 @@ export function createUploads(storage: MediaStorage): Uploads {
 export const uploadsPlugin = fp<{ storage: MediaStorage }>(async (app: FastifyInstance, options) => {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 10, parts: 11, fieldSize: 4096, fileSize: LARGEST_UPLOAD_BYTES + 1 } });
   app.decorate('uploads', createUploads(options.storage));
+  app.addHook('onClose', async () => void (await options.storage.close?.()));
 }, { name: 'uploads' });
