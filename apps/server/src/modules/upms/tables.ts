@@ -1,17 +1,12 @@
-import { char, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { bigintText, idColumn } from '../../util/columns.js';
-
-const times = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
+import { char, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigintText, createdAt, idColumn, timestamps } from '../../db/columns.js';
 
 export const sysDept = pgTable('sys_dept', {
   id: idColumn(),
   parentId: bigintText('parent_id').notNull().default('-1'),
   name: text('name').notNull(),
   sort: integer('sort').notNull().default(0),
-  ...times,
+  ...timestamps(),
 });
 
 export const sysUser = pgTable('sys_user', {
@@ -23,7 +18,7 @@ export const sysUser = pgTable('sys_user', {
   avatar: text('avatar'),
   deptId: bigintText('dept_id'),
   lockFlag: char('lock_flag', { length: 1 }).notNull().default('0'),
-  ...times,
+  ...timestamps(),
 });
 
 export const sysRole = pgTable('sys_role', {
@@ -31,7 +26,7 @@ export const sysRole = pgTable('sys_role', {
   roleName: text('role_name').notNull(),
   roleCode: text('role_code').notNull(),
   roleDesc: text('role_desc'),
-  ...times,
+  ...timestamps(),
 });
 
 export const sysMenu = pgTable('sys_menu', {
@@ -46,7 +41,7 @@ export const sysMenu = pgTable('sys_menu', {
   keepAlive: char('keep_alive', { length: 1 }).notNull().default('0'),
   type: char('type', { length: 1 }).notNull().default('0'),
   seedKey: text('seed_key'),
-  ...times,
+  ...timestamps(),
 });
 
 export const sysUserRole = pgTable('sys_user_role', {
@@ -67,7 +62,7 @@ export const sysOauthClient = pgTable('sys_oauth_client', {
   authorizedGrantTypes: text('authorized_grant_types').notNull().default('password,refresh_token'),
   accessTokenValidity: integer('access_token_validity').notNull().default(43200),
   refreshTokenValidity: integer('refresh_token_validity').notNull().default(2592000),
-  ...times,
+  ...timestamps(),
 });
 
 export const sysLog = pgTable('sys_log', {
@@ -83,5 +78,5 @@ export const sysLog = pgTable('sys_log', {
   durationMs: integer('duration_ms'),
   status: integer('status'),
   exception: text('exception'),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

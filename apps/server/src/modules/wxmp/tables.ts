@@ -1,8 +1,5 @@
-import { bigintText, idColumn } from '../../util/columns.js';
-import { bigint, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const id = () => idColumn();
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigint, doublePrecision, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigintText, createdAt, idColumn, timestamptz, timestamps } from '../../db/columns.js';
 
 /** The reply fields (specification §3) as columns: messages, automatic replies and menu buttons. */
 export const replyColumns = () => ({
@@ -20,7 +17,7 @@ export const replyColumns = () => ({
 
 /** Messaging accounts; secrets are sealed (platform/secrets.ts). SQL: 0200_wxmp.sql. */
 export const wxApp = pgTable('wx_app', {
-  id: id(),
+  id: idColumn(),
   appId: text('app_id').notNull().unique(),
   name: text('name').notNull(),
   weixinType: text('weixin_type').notNull().default('2'),
@@ -33,20 +30,19 @@ export const wxApp = pgTable('wx_app', {
   logo: text('logo'),
   principalName: text('principal_name'),
   remarks: text('remarks'),
-  createdAt: time('created_at').notNull().defaultNow(),
-  updatedAt: time('updated_at').notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const wxUser = pgTable('wx_user', {
-  id: id(),
+  id: idColumn(),
   appId: text('app_id').notNull(),
   openId: text('open_id').notNull(),
   unionId: text('union_id'),
   subscribe: text('subscribe').notNull().default('1'),
   subscribeScene: text('subscribe_scene'),
-  subscribeTime: time('subscribe_time'),
+  subscribeTime: timestamptz('subscribe_time'),
   subscribeNum: integer('subscribe_num').notNull().default(0),
-  cancelSubscribeTime: time('cancel_subscribe_time'),
+  cancelSubscribeTime: timestamptz('cancel_subscribe_time'),
   nickName: text('nick_name'),
   headimgUrl: text('headimg_url'),
   sex: text('sex'),
@@ -60,9 +56,8 @@ export const wxUser = pgTable('wx_user', {
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   precision: doublePrecision('precision'),
-  lastInteractionAt: time('last_interaction_at'),
-  createdAt: time('created_at').notNull().defaultNow(),
-  updatedAt: time('updated_at').notNull().defaultNow(),
+  lastInteractionAt: timestamptz('last_interaction_at'),
+  ...timestamps(),
 });
 
 export const wxUserTag = pgTable('wx_user_tag', {
@@ -70,7 +65,7 @@ export const wxUserTag = pgTable('wx_user_tag', {
   tagId: integer('tag_id').notNull(),
   name: text('name').notNull(),
   fansCount: integer('fans_count').notNull().default(0),
-  syncedAt: time('synced_at').notNull().defaultNow(),
+  syncedAt: timestamptz('synced_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.appId, t.tagId] })]);
 
 /** A background sync's progress, one row per account (followers and materials alike). */
@@ -80,9 +75,9 @@ const syncColumns = () => ({
   total: integer('total').notNull().default(0),
   done: integer('done').notNull().default(0),
   message: text('message'),
-  startedAt: time('started_at').notNull().defaultNow(),
-  heartbeatAt: time('heartbeat_at').notNull().defaultNow(),
-  finishedAt: time('finished_at'),
+  startedAt: timestamptz('started_at').notNull().defaultNow(),
+  heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
+  finishedAt: timestamptz('finished_at'),
 });
 
 export const wxUserSync = pgTable('wx_user_sync', syncColumns());
@@ -102,7 +97,7 @@ export interface NewsArticle {
 }
 
 export const wxMaterial = pgTable('wx_material', {
-  id: id(),
+  id: idColumn(),
   appId: text('app_id').notNull(),
   mediaId: text('media_id').notNull(),
   type: text('type').notNull(),
@@ -114,12 +109,12 @@ export const wxMaterial = pgTable('wx_material', {
   contentType: text('content_type'),
   sizeBytes: bigint('size_bytes', { mode: 'number' }),
   articles: jsonb('articles').$type<NewsArticle[]>(),
-  updateTime: time('update_time').notNull().defaultNow(),
-  createdAt: time('created_at').notNull().defaultNow(),
+  updateTime: timestamptz('update_time').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const wxMsg = pgTable('wx_msg', {
-  id: id(),
+  id: idColumn(),
   appId: text('app_id').notNull(),
   wxUserId: bigintText('wx_user_id').notNull(),
   openId: text('open_id').notNull(),
@@ -139,20 +134,12 @@ export const wxMsg = pgTable('wx_msg', {
   headimgUrl: text('headimg_url'),
   appName: text('app_name'),
   appLogo: text('app_logo'),
-  createTime: time('create_time').notNull().defaultNow(),
+  createTime: timestamptz('create_time').notNull().defaultNow(),
 });
 
 export const wxCallbackSeen = pgTable('wx_callback_seen', {
   appId: text('app_id').notNull(),
   dedupKey: text('dedup_key').notNull(),
   reply: text('reply'),
-  createdAt: time('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 }, (t) => [primaryKey({ columns: [t.appId, t.dedupKey] })]);
-
-export const wxAccessToken = pgTable('wx_access_token', {
-  appId: text('app_id').primaryKey(),
-  accessToken: text('access_token'),
-  expiresAt: time('expires_at'),
-  leaseUntil: time('lease_until'),
-  updatedAt: time('updated_at').notNull().defaultNow(),
-});

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client.js';
-import { wxAccessToken } from '../../modules/wxmp/tables.js';
+import { wxAccessToken } from './tables.js';
 import type { Secrets } from '../secrets.js';
 
 export interface StoredToken {

@@ -1,8 +1,6 @@
-import { bigintText, idColumn } from '../../../util/columns.js';
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintText, createdAt, idColumn, timestamps } from '../../../db/columns.js';
 import { replyColumns } from '../tables.js';
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** 消息自动回复. SQL: 0210_conversations.sql. */
 export const wxAutoReply = pgTable('wx_auto_reply', {
@@ -14,8 +12,7 @@ export const wxAutoReply = pgTable('wx_auto_reply', {
   repMate: text('rep_mate'),
   ...replyColumns(),
   repType: text('rep_type').notNull(),
-  createdAt: time('created_at').notNull().defaultNow(),
-  updatedAt: time('updated_at').notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** 自定义菜单: one row per button; `menuKey` is the platform's key. */
@@ -31,5 +28,5 @@ export const wxMenu = pgTable('wx_menu', {
   maAppId: text('ma_app_id'),
   maPagePath: text('ma_page_path'),
   ...replyColumns(),
-  createdAt: time('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
