@@ -10,11 +10,8 @@ import { mediaStorageOf } from './storage/select.js';
 import type { MediaStorage } from './storage/storage.js';
 import { uploadsPlugin } from './storage/uploads.js';
 import { jobsPlugin } from './jobs/plugin.js';
-import { healthModule } from './modules/health/routes.js';
-import { wxmpModule } from './modules/wxmp/index.js';
 import { liveChannel } from './live/plugin.js';
-import { conversationsModule } from './modules/wxmp/conversations/plugin.js';
-import { identityAccess, identityRoutes } from './modules/auth/plugin.js';
+import { modules } from './modules/index.js';
 
 export interface AppDeps {
   database: Database;
@@ -49,7 +46,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', deps.database);
   registerErrorHandling(app);
-  await app.register(identityAccess); // before any route: every route must declare its access
+  // Every module's setup before any route: identity's access control first (every route must
+  // declare its access, checked as it is added), then the hooks other modules put on all routes.
+  for (const module of modules) if (module.setup) await app.register(module.setup);
   await app.register(uploadsPlugin, { storage: deps.storage ?? mediaStorageOf(config) }); // app.uploads: multipart, rules, media storage
 
   app.addHook('onSend', async (_request, reply) => {
@@ -65,11 +64,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(jobsPlugin); // app.jobs, before the modules that register job kinds on it
-  await app.register(healthModule);
-  await app.register(wxmpModule); // messaging account: accounts, followers, tags, materials, callback
-  await app.register(liveChannel); // STOMP at /weixin/ws and app.live (DESIGN.md §5)
-  await app.register(conversationsModule); // auto replies, custom menu, conversation calls, live pushes
-  await app.register(identityRoutes);
+  await app.register(liveChannel); // STOMP at /weixin/ws and app.live (DESIGN.md §5), for the modules to publish
+  for (const module of modules) if (module.plugin) await app.register(module.plugin);
   await registerSpa(app, config.WEB_DIST_DIR);
   return app;
 }

@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { seed } from './db/seed.js';
-import { seeders } from './modules/seeders.js';
+import { seeders } from './modules/index.js';
 
 async function main() {
   let config;

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { wrapPglite, openPostgres } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { seed } from '../src/db/seed.js';
-import { seeders } from '../src/modules/seeders.js';
+import { seeders } from '../src/modules/index.js';
 import { testConfig } from './config.js';
 
 declare module 'vitest' {

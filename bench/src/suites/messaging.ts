@@ -8,7 +8,7 @@ import { loadConfig } from '../../../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../../../apps/server/src/db/client.js';
 import { migrate } from '../../../apps/server/src/db/migrate.js';
 import { seed } from '../../../apps/server/src/db/seed.js';
-import { seeders } from '../../../apps/server/src/modules/seeders.js';
+import { seeders } from '../../../apps/server/src/modules/index.js';
 import { sysUser } from '../../../apps/server/src/modules/upms/tables.js';
 import { DEMO_ACCOUNT } from '../../../apps/server/src/modules/wxmp/seed.js';
 import type { BenchContext } from '../context.js';

@@ -1,9 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The query builder. It carries no schema: queries name their tables (modules' `tables.ts`),
+ * and the database layer knows no module (the whole schema is gathered in modules/index.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Runs raw SQL on one connection (multi-statement text when no params are given). */
 export type Exec = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -26,7 +29,7 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined); // an idle client's error must not crash the process
   return {
     kind: 'postgres',
-    db: drizzle(pool, { schema }) as unknown as Db,
+    db: drizzle(pool) as unknown as Db,
     async exclusive(work) {
       const client = await pool.connect();
       try {
@@ -47,7 +50,7 @@ export async function wrapPglite(client: import('@electric-sql/pglite').PGlite):
   const { drizzle } = await import('drizzle-orm/pglite');
   return {
     kind: 'pglite',
-    db: drizzle(client, { schema }) as unknown as Db,
+    db: drizzle(client) as unknown as Db,
     async exclusive(work) {
       return work(async (sql, params) =>
         params ? (await client.query<Record<string, unknown>>(sql, params)).rows : ((await client.exec(sql)).at(-1)?.rows ?? []),

@@ -1,10 +1,14 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.js';
+
+/**
+ * The foundation's own tables (SQL: 0001_base.sql). Modules' tables live in their own
+ * `tables.ts` and are gathered through the module list (modules/index.ts), never here.
+ */
 
 /** Runtime settings that operators may change (registration open, default role, …). */
 export const appSetting = pgTable('app_setting', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
-export * from '../modules/wxmp/tables.js';
-export * from '../modules/wxmp/conversations/tables.js';

@@ -1,7 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { idColumn } from '../util/columns.js';
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, timestamptz } from '../db/columns.js';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -12,19 +10,19 @@ export const job = pgTable('job', {
   key: text('key'),
   payload: jsonb('payload').$type<unknown>().notNull().default({}),
   state: text('state').$type<JobState>().notNull().default('queued'),
-  runAt: time('run_at').notNull().defaultNow(),
+  runAt: timestamptz('run_at').notNull().defaultNow(),
   attempts: integer('attempts').notNull().default(0),
   maxAttempts: integer('max_attempts').notNull().default(5),
   lockedBy: text('locked_by'),
-  lockedUntil: time('locked_until'),
-  heartbeatAt: time('heartbeat_at'),
+  lockedUntil: timestamptz('locked_until'),
+  heartbeatAt: timestamptz('heartbeat_at'),
   progressDone: integer('progress_done').notNull().default(0),
   progressTotal: integer('progress_total').notNull().default(0),
   progressMessage: text('progress_message'),
   lastError: text('last_error'),
-  createdAt: time('created_at').notNull().defaultNow(),
-  startedAt: time('started_at'),
-  finishedAt: time('finished_at'),
+  createdAt: createdAt(),
+  startedAt: timestamptz('started_at'),
+  finishedAt: timestamptz('finished_at'),
 });
 
 /** A recurring schedule: the occurrence due next. */
@@ -32,6 +30,6 @@ export const jobSchedule = pgTable('job_schedule', {
   name: text('name').primaryKey(),
   kind: text('kind').notNull(),
   spec: jsonb('spec').$type<unknown>().notNull(),
-  nextRunAt: time('next_run_at').notNull(),
-  lastRunAt: time('last_run_at'),
+  nextRunAt: timestamptz('next_run_at').notNull(),
+  lastRunAt: timestamptz('last_run_at'),
 });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { unauthorized } from '../../http/errors.js';
 import { sha256 } from '../../util/hash.js';
 import { TtlCache } from '../../util/ttl-cache.js';
-import { findClient, type ClientRow } from '../upms/clients/service.js';
+import { findClient, type ClientRow } from '../upms/service.js';
 import { verifyPassword } from './passwords.js';
 
 /** Parses `Authorization: Basic base64(client:secret)`; undefined when absent or malformed. */

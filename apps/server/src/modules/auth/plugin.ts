@@ -1,15 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessControl } from '../../http/access.js';
-import { registerOperationLog } from '../upms/logs/hook.js';
-import { createPrincipals, type Principals } from '../upms/principals.js';
+import { createPrincipals, type Principals } from '../upms/service.js';
 import { createCaptchas, type Captchas } from './captcha.js';
 import { createClientAuth, type ClientAuth } from './client-auth.js';
 import { createGrants, type Grants } from './grants.js';
 import { authRoutes } from './routes.js';
 import { tokenAdminRoutes } from './token-routes.js';
-import { mediaRoutes } from '../media/routes.js';
-import { upmsRoutes } from '../upms/plugin.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { createPhoneCodes, LogSmsSender, type PhoneCodes, type SmsSender } from './sms.js';
 import { createTokenService, type TokenService } from './tokens.js';
@@ -33,8 +30,8 @@ declare module 'fastify' {
 }
 
 /**
- * Identity's services and access control. Registered before every route so that each route's
- * declared access is checked.
+ * Identity's services and access control: the module's setup, registered before every route
+ * (modules/index.ts) so that each route's declared access is checked.
  */
 export const identityAccess = fp(
   async (app) => {
@@ -47,15 +44,12 @@ export const identityAccess = fp(
     const grants = createGrants({ db, config: app.config, tokens, captchas, limiter, phoneCodes });
     app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: new LogSmsSender(app.log) });
     await app.register(accessControl, { resolve: tokens.resolve });
-    registerOperationLog(app);
   },
   { name: 'identity-access' },
 );
 
-/** Identity's routes: sign-in and sign-out, and the system-management (upms) screens. */
+/** Identity's routes: sign-in, sign-out and the online tokens screen. */
 export const identityRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(tokenAdminRoutes);
-  await app.register(upmsRoutes);
-  await app.register(mediaRoutes);
 };

@@ -3,7 +3,7 @@ import { envelopeSchema, ok, phoneSchema, smsCodeSchema, tokenSetSchema } from '
 import { z } from 'zod';
 import { currentUser } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
-import { userByPhone } from '../upms/users/lookup.js';
+import { userByPhone } from '../upms/service.js';
 import { SMS_PER_ADDRESS, SMS_PER_PHONE } from './rate-limit.js';
 
 const tags = ['auth'];

@@ -1,10 +1,10 @@
-import { and, count, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, gt, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeSchema, idParamsSchema, ok, pageQuerySchema, pageSchema, tokenRecordSchema } from '@canteen/contract';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
 import { paginate } from '../../http/paging.js';
-import { sysUser } from '../upms/tables.js';
+import { usernameOf } from '../upms/service.js';
 import { sysToken } from './tables.js';
 
 const tags = ['upms:token'];
@@ -21,20 +21,22 @@ export const tokenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelopeSchema(pageSchema(tokenRecordSchema)) },
     },
   }, async (request) => {
-    const filters: SQL[] = [isNull(sysToken.revokedAt), gt(sysToken.refreshExpiresAt, new Date())];
-    if (request.query.username) filters.push(ilike(sysUser.username, `%${request.query.username.replace(/[\\%_]/g, '\\$&')}%`));
+    // The user's name comes from upms (its users are not this module's table).
+    const username = usernameOf(sysToken.userId);
+    const filters: SQL[] = [isNull(sysToken.revokedAt), gt(sysToken.refreshExpiresAt, new Date()), isNotNull(username)];
+    if (request.query.username) filters.push(ilike(username, `%${request.query.username.replace(/[\\%_]/g, '\\$&')}%`));
     const where = and(...filters);
-    const page = await paginate(request.query, { id: sysToken.id, create_time: sysToken.createdAt, username: sysUser.username }, {
-      count: async () => (await db.select({ n: count() }).from(sysToken).innerJoin(sysUser, eq(sysUser.id, sysToken.userId)).where(where))[0]!.n,
+    const page = await paginate(request.query, { id: sysToken.id, create_time: sysToken.createdAt, username }, {
+      count: async () => (await db.select({ n: count() }).from(sysToken).where(where))[0]!.n,
       rows: ({ order, limit, offset }) =>
         db.select({
-          id: sysToken.id, userId: sysToken.userId, username: sysUser.username, clientId: sysToken.clientId, grantType: sysToken.grantType,
+          id: sysToken.id, userId: sysToken.userId, username: username.as('username'), clientId: sysToken.clientId, grantType: sysToken.grantType,
           remoteAddr: sysToken.remoteAddr, createdAt: sysToken.createdAt, expiresAt: sysToken.accessExpiresAt,
-        }).from(sysToken).innerJoin(sysUser, eq(sysUser.id, sysToken.userId)).where(where).orderBy(...order).limit(limit).offset(offset),
+        }).from(sysToken).where(where).orderBy(...order).limit(limit).offset(offset),
     }, [sql`${sysToken.id} desc`]);
     return ok({
       ...page,
-      records: page.records.map(({ createdAt, expiresAt, ...r }) => ({ ...r, createTime: createdAt.toISOString(), expiresAt: expiresAt.toISOString() })),
+      records: page.records.map(({ createdAt, expiresAt, username, ...r }) => ({ ...r, username: username ?? '', createTime: createdAt.toISOString(), expiresAt: expiresAt.toISOString() })),
     });
   });
 

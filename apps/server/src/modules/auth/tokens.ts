@@ -5,7 +5,7 @@ import type { AuthUser } from '../../http/access.js';
 import { unauthorized } from '../../http/errors.js';
 import { randomToken, sha256 } from '../../util/hash.js';
 import { TtlCache } from '../../util/ttl-cache.js';
-import type { Principals } from '../upms/principals.js';
+import type { Principals } from '../upms/service.js';
 import { sysToken } from './tables.js';
 
 /** The raw token set of the OAuth answer. */

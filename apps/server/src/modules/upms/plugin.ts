@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { clientRoutes } from './clients/routes.js';
 import { createUpmsContext } from './context.js';
 import { deptRoutes } from './depts/routes.js';
+import { registerOperationLog } from './logs/hook.js';
 import { logRoutes } from './logs/routes.js';
 import { menuRoutes } from './menus/routes.js';
 import { roleRoutes } from './roles/routes.js';
@@ -19,3 +21,11 @@ export const upmsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(clientRoutes);
   await app.register(logRoutes);
 };
+
+/**
+ * The operation log's hooks, on every route of the app: the module's setup, registered right
+ * after access control and before any route.
+ */
+export const upmsSetup = fp(async (app) => {
+  registerOperationLog(app);
+}, { name: 'upms-setup', dependencies: ['identity-access'] });
