@@ -1,10 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.js';
+import { encryptPassword } from '../src/modules/auth/cipher.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { roleIdsByCode } from '../src/modules/upms/seed.js';
 import { sysUser, sysUserRole } from '../src/modules/upms/tables.js';
 
 export type AuthHeader = { authorization: string };
+
+/** The default client's HTTP Basic credentials (admin/admin). */
+export const BASIC_ADMIN = { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` };
+
+/** `POST /auth/oauth/token` with the password grant, as the web client sends it. */
+export function passwordGrant(app: App, username: string, password: string, extra: Record<string, string> = {}, remoteAddress = '10.0.0.1') {
+  const query = { username, password: encryptPassword(password, app.config.PASSWORD_CIPHER_KEY), grant_type: 'password', scope: 'server', ...extra };
+  return app.inject({ method: 'POST', url: '/auth/oauth/token', query, headers: { ...BASIC_ADMIN, isToken: 'false' }, remoteAddress });
+}
 
 /**
  * Signs a seeded or created user in without the password grant (no Argon2 work, no captcha):

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
-import { passwordGrant } from './test-helpers.js';
+import { passwordGrant } from '../../../test/auth.js';
 
 const { app } = await createTestApp({ AUTH_CAPTCHA: 'on' });
 const image = (randomStr: string) => app.inject({ url: '/code', query: { randomStr } });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
-import { BASIC_ADMIN, passwordGrant } from './test-helpers.js';
+import { BASIC_ADMIN, passwordGrant } from '../../../test/auth.js';
 
 const { app } = await createTestApp();
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

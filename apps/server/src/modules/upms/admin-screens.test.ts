@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
-import { signIn } from '../../../test/auth.js';
-import { BASIC_ADMIN, passwordGrant } from '../auth/test-helpers.js';
+import { BASIC_ADMIN, passwordGrant, signIn } from '../../../test/auth.js';
 
 const { app } = await createTestApp();
 const admin = await signIn(app, 'admin');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
-import { createTestUser, signIn } from '../../../test/auth.js';
-import { passwordGrant } from '../auth/test-helpers.js';
+import { createTestUser, passwordGrant, signIn } from '../../../test/auth.js';
 
 const { app } = await createTestApp();
 const admin = await signIn(app, 'admin');

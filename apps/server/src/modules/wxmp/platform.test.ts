@@ -4,7 +4,7 @@ import { createTestApp } from '../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../test/auth.js';
 import { platformErrors } from '../../platform/wechat/errors.js';
 import { DEMO_ACCOUNT } from './seed.js';
-import { multipart, startSimulator } from './test/sim.js';
+import { multipart, startSimulator } from '../../../test/sim.js';
 
 const { url: simUrl, call: sim } = await startSimulator();
 const { app } = await createTestApp({ WECHAT_API_BASE: simUrl });

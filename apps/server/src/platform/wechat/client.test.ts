@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '@canteen/wechat-sim';
 import { createTestDatabase } from '../../../test/database.js';
-import { startSimulator } from '../../modules/wxmp/test/sim.js';
+import { startSimulator } from '../../../test/sim.js';
 import { createSecrets } from '../secrets.js';
 import { WechatClient } from './client.js';
 import { databaseTokenStore, redisTokenStore, type TokenStore } from './token-store.js';

@@ -4,8 +4,8 @@ import { HISTORY_PAGE_SIZE, urlMessage } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { liveUrl, stompConnect, type StompSession } from '../../../../test/stomp.js';
-import { createAccount } from '../test/helpers.js';
-import { startSimulator } from '../test/sim.js';
+import { createAccount } from '../../../../test/wxmp.js';
+import { startSimulator } from '../../../../test/sim.js';
 import { MENU_DELETED_TEXT } from '../menu/service.js';
 import { NEWS_ONE_MESSAGE } from '../messages/service.js';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/app.js';
 import type { AuthHeader } from '../../../../test/auth.js';
-import { createAccount, eventXml, push, reference, signIn, textXml } from '../test/helpers.js';
+import { createAccount, eventXml, push, reference, signIn, textXml } from '../../../../test/wxmp.js';
 import { REPLAY_REFUSED } from './service.js';
 
 const { app } = await createTestApp({ WECHAT_API_BASE: 'http://127.0.0.1:9' });

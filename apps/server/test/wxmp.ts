@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
-import type { App } from '../../../app.js';
-import { signIn, type AuthHeader } from '../../../../test/auth.js';
+import type { App } from '../src/app.js';
+import { signIn, type AuthHeader } from './auth.js';
 
 /** An independent safe-mode implementation (Node crypto only), to check ours byte for byte. */
 export const reference = {
