@@ -251,17 +251,5 @@ export const logRecordSchema = z.object({
   createTime: z.string(),
 });
 
-/** One entry of the web app's local error log (`POST /upms/log/logs`). */
-export const clientLogEntrySchema = z.object({
-  type: z.string().max(32, 'type 不能超过32个字符').default('error'),
-  message: z.string().max(2000, 'message 不能超过2000个字符').default(''),
-  stack: z.string().max(8000, 'stack 不能超过8000个字符').nullish(),
-  info: z.string().max(2000, 'info 不能超过2000个字符').nullish(),
-  url: z.string().max(1000, 'url 不能超过1000个字符').nullish(),
-  time: z.string().max(64, 'time 不能超过64个字符').nullish(),
-});
-export const CLIENT_LOG_BATCH_MAX = 100;
-export const clientLogBatchSchema = z.array(clientLogEntrySchema).max(CLIENT_LOG_BATCH_MAX, `一次最多上传${CLIENT_LOG_BATCH_MAX}条日志`);
-
 /** Departments (系统管理 › 部门管理). */
 export const deptFlatSchema = z.object({ id: z.string(), parentId: z.string(), name: z.string(), sort: z.number().int(), createTime: z.string() });

@@ -5,6 +5,7 @@ export * from './validators.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './identity.js';
+export * from './client-log.js';
 export * from './wxmp.js';
 export * from './reply.js';
 export * from './endpoint.js';

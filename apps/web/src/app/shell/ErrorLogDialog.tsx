@@ -1,8 +1,7 @@
 import { App, Button, Modal, Space, Table, Typography } from 'antd';
 import { ClearOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/http/client';
-import { useErrorLog, type ErrorLogEntry } from '../../shared/errorlog/errorlog';
+import { uploadErrorLog, useErrorLog, type ErrorLogEntry } from '../../shared/errorlog/errorlog';
 
 /** The error-log viewer: every stored uncaught error; upload to the server or clear. */
 export default function ErrorLogDialog({ onClose }: { onClose: () => void }) {
@@ -14,7 +13,8 @@ export default function ErrorLogDialog({ onClose }: { onClose: () => void }) {
       title: t('shell.user.tip'),
       content: t('shell.log.uploadConfirm'),
       onOk: async () => {
-        await api.post<unknown>('/upms/log/logs', useErrorLog.getState().logs);
+        // In batches the server takes; each batch leaves the local log once uploaded.
+        await uploadErrorLog();
         void message.success(t('shell.log.uploaded'));
       },
     });

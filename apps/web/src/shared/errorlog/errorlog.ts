@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { batchClientLogs, trimClientLogEntry } from '@canteen/contract';
+import { api } from '../http/client';
 import { productStateStorage } from '../storage/storage';
 
 /** One uncaught UI error as the specification stores it. */
@@ -21,6 +23,8 @@ interface ErrorLogState {
   logs: ErrorLogEntry[];
   add: (entry: ErrorLogEntry) => void;
   clear: () => void;
+  /** Forgets these entries (the ones uploaded), keeping any recorded meanwhile. */
+  remove: (entries: readonly ErrorLogEntry[]) => void;
 }
 
 export const useErrorLog = create<ErrorLogState>()(
@@ -29,6 +33,10 @@ export const useErrorLog = create<ErrorLogState>()(
       logs: [],
       add: (entry) => set((s) => ({ logs: [entry, ...s.logs].slice(0, ERROR_LOG_MAX) })),
       clear: () => set({ logs: [] }),
+      remove: (entries) => {
+        const gone = new Set(entries);
+        set((s) => ({ logs: s.logs.filter((e) => !gone.has(e)) }));
+      },
     }),
     { name: 'logs', storage: productStateStorage('local') },
   ),
@@ -46,9 +54,30 @@ const describe = (error: unknown): { message: string; stack: string } => {
 
 /** Stores an uncaught error with its message, stack, info, page URL and time. */
 export function recordError(error: unknown, info: string): ErrorLogEntry {
-  const entry: ErrorLogEntry = { type: 'error', ...describe(error), info, url: window.location.href, time: new Date().toISOString() };
+  // Each field within the upload's limits (the contract's rule), so the stored log stays small too.
+  const entry = trimClientLogEntry<ErrorLogEntry>({ type: 'error', ...describe(error), info, url: window.location.href, time: new Date().toISOString() });
   useErrorLog.getState().add(entry);
   return entry;
+}
+
+/** The path of the local-log upload (the specification does not show it). */
+export const ERROR_LOG_UPLOAD_PATH = '/upms/log/logs';
+
+/**
+ * Uploads the local log oldest first, in batches the server takes (the contract's count and
+ * body limits, each field trimmed by its rule), and forgets each batch once the server has it.
+ * A failed batch stops the upload and rejects; the entries not yet sent stay. Answers how many
+ * entries were sent.
+ */
+export async function uploadErrorLog(): Promise<number> {
+  const entries = [...useErrorLog.getState().logs].reverse();
+  let sent = 0;
+  for (const batch of batchClientLogs(entries.map(trimClientLogEntry))) {
+    await api.post<unknown>(ERROR_LOG_UPLOAD_PATH, batch);
+    useErrorLog.getState().remove(entries.slice(sent, sent + batch.length));
+    sent += batch.length;
+  }
+  return sent;
 }
 
 let installed = false;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientLogBatchSchema, envelopeSchema, idParamsSchema, logRecordSchema, ok, pageQuerySchema, pageSchema } from '@canteen/contract';
+import { CLIENT_LOG_BODY_MAX_BYTES, clientLogBatchSchema, envelopeSchema, idParamsSchema, logRecordSchema, ok, pageQuerySchema, pageSchema } from '@canteen/contract';
 import { z } from 'zod';
 import { currentUser } from '../../../http/access.js';
 import { deleteLog, pageLogs, saveClientLogs } from './service.js';
@@ -45,7 +45,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/upms/log/logs', {
     config: { signedIn: true },
-    bodyLimit: 256 * 1024,
+    bodyLimit: CLIENT_LOG_BODY_MAX_BYTES,
     schema: { tags, summary: '上传前端错误日志', body: clientLogBatchSchema, response: { 200: envelopeSchema(z.boolean()) } },
   }, async (request) => {
     await saveClientLogs(db, request.body, currentUser(request).username, request.ip, request.headers['user-agent']);
