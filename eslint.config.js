@@ -2,6 +2,56 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+// ─── Server boundaries ──────────────────────────────────────────────────────────────────────────
+// Two rules for the server's code (apps/server/src): a module (modules/<name>/…) imports no other
+// module's tables (it uses that module's service), and infrastructure (db/, http/, live/,
+// platform/, storage/, util/, jobs/) imports no module at all (modules plug into it). Both
+// resolve the import against the importing file, so relative paths at any depth count.
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+const serverInfrastructure = ['db', 'http', 'live', 'platform', 'storage', 'util', 'jobs'];
+/** `{ top, module }` of a file under apps/server/src: its top folder, and its module under modules/. */
+const serverPlaceOf = (file) => {
+  const rel = path.relative(serverSrc, file);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return {};
+  const [top, second, third] = rel.split(path.sep);
+  return { top, module: top === 'modules' && third !== undefined ? second : undefined };
+};
+/** Calls `check(target, node)` with the resolved path of every relative import of a file. */
+const onServerImports = (context, check) => {
+  const visit = (node) => {
+    const specifier = node.source && node.source.type === 'Literal' ? node.source.value : undefined;
+    if (typeof specifier === 'string' && specifier.startsWith('.')) check(path.resolve(path.dirname(context.filename), specifier), node.source);
+  };
+  return { ImportDeclaration: visit, ExportAllDeclaration: visit, ExportNamedDeclaration: visit, ImportExpression: visit };
+};
+const serverBoundaries = {
+  rules: {
+    'no-foreign-tables': {
+      meta: { type: 'problem', schema: [], messages: { tables: 'Module "{{from}}" imports module "{{to}}"\'s tables: use what "{{to}}" exports from its service.ts.' } },
+      create(context) {
+        const from = serverPlaceOf(context.filename).module;
+        if (!from) return {};
+        return onServerImports(context, (target, node) => {
+          const to = serverPlaceOf(target).module;
+          const name = path.basename(target).replace(/\.[cm]?[jt]sx?$/, '');
+          if (to && to !== from && name === 'tables') context.report({ node, messageId: 'tables', data: { from, to } });
+        });
+      },
+    },
+    'no-infrastructure-to-module': {
+      meta: { type: 'problem', schema: [], messages: { module: 'Infrastructure ({{from}}/) imports a module: infrastructure knows no module; let the module plug in (a hook, a registry, an option).' } },
+      create(context) {
+        const from = serverPlaceOf(context.filename).top;
+        if (!serverInfrastructure.includes(from)) return {};
+        return onServerImports(context, (target, node) => {
+          if (serverPlaceOf(target).top === 'modules') context.report({ node, messageId: 'module', data: { from } });
+        });
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**', '**/*.mjs', 'eslint.config.js'] },
@@ -36,5 +86,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
     },
+  },
+  {
+    // Server boundaries (see serverBoundaries above).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'server-boundaries': serverBoundaries },
+    rules: { 'server-boundaries/no-foreign-tables': 'error', 'server-boundaries/no-infrastructure-to-module': 'error' },
   },
 );
