@@ -49,7 +49,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Every module's setup before any route: identity's access control first (every route must
   // declare its access, checked as it is added), then the hooks other modules put on all routes.
   for (const module of modules) if (module.setup) await app.register(module.setup);
-  await app.register(uploadsPlugin, { storage: deps.storage ?? mediaStorageOf(config) }); // app.uploads: multipart, rules, media storage
+  await app.register(uploadsPlugin, { storage: deps.storage ?? (await mediaStorageOf(config)) }); // app.uploads: multipart, rules, media storage
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

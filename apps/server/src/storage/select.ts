@@ -1,12 +1,15 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { localStorage } from './local.js';
-import { s3Storage } from './s3.js';
 import type { MediaStorage } from './storage.js';
 
-/** The media storage the configuration asks for: the local folder DATA_DIR/media (default) or an S3-compatible bucket. */
-export function mediaStorageOf(config: Config): MediaStorage {
+/**
+ * The media storage the configuration asks for: the local folder DATA_DIR/media (default) or an
+ * S3-compatible bucket (the SDK is loaded only then).
+ */
+export async function mediaStorageOf(config: Config): Promise<MediaStorage> {
   if (config.MEDIA_STORAGE === 's3') {
+    const { s3Storage } = await import('./s3.js');
     return s3Storage({
       bucket: config.S3_BUCKET!,
       region: config.S3_REGION,
