@@ -1,5 +1,5 @@
 import { defineModule } from '../manifest.js';
 import { mediaRoutes } from './routes.js';
 
-/** Uploaded media files served at /media/…. */
+/** Stored media (avatars, dish photos, materials, follower media) served by key at /media/… and /weixin/media/…. */
 export const mediaModule = defineModule({ name: 'media', plugin: mediaRoutes });
