@@ -15,6 +15,9 @@ const onOff = z.enum(['on', 'off'], { error: 'must be "on" or "off"' });
 const url = (protocols: string[]) =>
   z.string().refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`);
 
+/** Third-party sign-in providers the server knows (`state` of the thirdparty grant's `state@code`). */
+export const THIRDPARTY_PROVIDERS = ['dev'] as const;
+
 /** Every setting comes from an environment variable; the README lists them with these defaults. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
@@ -31,6 +34,16 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (fatal … trace, silent)' }).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int('must be a whole number').min(1024, 'must be at least 1024').default(1024 * 1024),
   AUTH_CAPTCHA: onOff.default('on'),
+  AUTH_REGISTER: onOff.default('off'),
+  AUTH_THIRDPARTY_PROVIDERS: z
+    .string()
+    .transform((v) => v.split(',').map((p) => p.trim()).filter(Boolean))
+    .refine((list) => list.every((p) => (THIRDPARTY_PROVIDERS as readonly string[]).includes(p)), `must be a comma-separated list of ${THIRDPARTY_PROVIDERS.join(', ')}`)
+    .default([]),
+  MAP_KEY: z.string().max(200, 'must be at most 200 characters').optional(),
+  SUPPORT_PHONE: z.string().max(100, 'must be at most 100 characters').optional(),
+  SUPPORT_EMAIL: z.string().max(200, 'must be at most 200 characters').optional(),
+  SUPPORT_HOURS: z.string().max(200, 'must be at most 200 characters').optional(),
   PASSWORD_CIPHER_KEY: z.string().length(16, 'must be exactly 16 characters').default('thanks,pig4cloud'),
   DEMO_DATA: onOff.default('on'),
   SECRETS_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in Base64').optional(),
@@ -46,6 +59,9 @@ export const configSchema = z.object({
   S3_PREFIX: z.string().regex(/^([\w.-]+\/)*$/, 'must be empty or folder names each ending in /').default(''),
 }).superRefine((c, ctx) => {
   if (c.MEDIA_STORAGE === 's3' && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when MEDIA_STORAGE is s3' });
+  if (c.NODE_ENV === 'production' && c.AUTH_THIRDPARTY_PROVIDERS.includes('dev')) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_THIRDPARTY_PROVIDERS'], message: 'cannot list dev (the development provider) when NODE_ENV is production' });
+  }
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'and S3_ACCESS_KEY_ID must be set together' });
 });
 

@@ -11,3 +11,4 @@ export * from './reply.js';
 export * from './endpoint.js';
 export * from './endpoints/upms-dept.js';
 export * from './live.js';
+export * from './endpoints/settings.js';

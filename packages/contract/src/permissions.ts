@@ -55,3 +55,5 @@ export const screenCodes = (screen: PermissionScreen): PermissionCode[] =>
 /** Role codes the seed creates. */
 export const ROLE_ADMIN = 'ROLE_ADMIN';
 export const ROLE_OPERATOR = 'ROLE_OPERATOR';
+/** New registrations: a role with no permissions until an administrator assigns one. */
+export const ROLE_PENDING = 'ROLE_PENDING';

@@ -6,6 +6,7 @@ import { createCaptchas, type Captchas } from './captcha.js';
 import { createClientAuth, type ClientAuth } from './client-auth.js';
 import { createGrants, type Grants } from './grants.js';
 import { authRoutes } from './routes.js';
+import { publicSettingsRoutes } from './settings-routes.js';
 import { tokenAdminRoutes } from './token-routes.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { createPhoneCodes, LogSmsSender, type PhoneCodes, type SmsSender } from './sms.js';
@@ -52,4 +53,5 @@ export const identityAccess = fp(
 export const identityRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(tokenAdminRoutes);
+  await app.register(publicSettingsRoutes);
 };

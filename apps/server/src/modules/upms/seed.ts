@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { ROLE_ADMIN, ROLE_OPERATOR } from '@canteen/contract';
+import { ROLE_ADMIN, ROLE_OPERATOR, ROLE_PENDING } from '@canteen/contract';
 import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { appSetting } from '../../db/tables.js';
@@ -8,7 +8,7 @@ import { seedButtons, seedMenu } from './seed-data.js';
 import { sysDept, sysMenu, sysOauthClient, sysRole, sysRoleMenu, sysUser, sysUserRole } from './tables.js';
 
 /** Raise when the seed gains rows; a boot then adds what is missing (never re-adds what was deleted twice). */
-const SEED_VERSION = 1;
+const SEED_VERSION = 2;
 const SEED_KEY = 'identity.seedVersion';
 const DEMO_KEY = 'identity.demoSeeded';
 export const DEMO_PASSWORD = '123456';
@@ -78,6 +78,7 @@ export async function seedIdentity(database: Database, config: Config): Promise<
     const menus = await seedMenus(db);
     const admin = await roleId(db, ROLE_ADMIN, '超级管理员', '拥有全部权限');
     const operator = await roleId(db, ROLE_OPERATOR, '门店运营', '除系统管理外的全部权限');
+    await roleId(db, ROLE_PENDING, '待分配', '新注册用户的角色：没有任何权限，由管理员分配角色');
     const grants = [
       ...menus.map((m) => ({ roleId: admin, menuId: m.id })),
       ...menus.filter((m) => !m.adminOnly).map((m) => ({ roleId: operator, menuId: m.id })),

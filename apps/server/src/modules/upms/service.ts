@@ -8,6 +8,7 @@ import { sysUser } from './tables.js';
 export { createPrincipals, type Principal, type Principals } from './principals.js';
 export { userById, userByPhone, userByUsername, type SignInUser } from './users/lookup.js';
 export { findClient, type ClientRow } from './clients/service.js';
+export { menuRoutePaths, registerSetting } from './settings.js';
 
 /**
  * The user name of the user whose id is in `userId` (a column of the caller's own table), as a

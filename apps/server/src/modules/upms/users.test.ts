@@ -134,10 +134,16 @@ describe('own profile', () => {
 });
 
 describe('registration', () => {
-  it('is open in the demo and gives the default role ROLE_OPERATOR', async () => {
+  it('is closed by default, even with demo data; opened, it gives a role with no permissions (ROLE_PENDING)', async () => {
+    const closed = await app.inject({ method: 'POST', url: '/upms/user/register', payload: { username: 'newbie', password: '123456', nickname: '新人' } });
+    expect(closed.statusCode).toBe(403);
+    await app.database.exclusive((exec) => exec(`insert into app_setting (key, value) values ('identity.register', '{"open": true}')`, []));
     const res = await app.inject({ method: 'POST', url: '/upms/user/register', payload: { username: 'newbie', password: '123456', nickname: '新人' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ data: { roles: Array<{ roleCode: string }> } }>().data.roles.map((r) => r.roleCode)).toEqual(['ROLE_OPERATOR']);
+    expect(res.json<{ data: { roles: Array<{ roleCode: string }> } }>().data.roles.map((r) => r.roleCode)).toEqual(['ROLE_PENDING']);
+    const newbie = await signIn(app, 'newbie');
+    expect((await call('GET', '/upms/user/info', undefined, newbie)).json().data).toMatchObject({ roles: ['ROLE_PENDING'], permissions: [] });
+    expect((await call('GET', '/upms/menu', undefined, newbie)).json().data).toEqual([]);
     expect((await app.inject({ method: 'POST', url: '/upms/user/register', payload: { username: 'newbie', password: '123456' } })).statusCode).toBe(409);
   });
 });
