@@ -53,6 +53,55 @@ const serverBoundaries = {
   },
 };
 
+// ─── Web boundaries ─────────────────────────────────────────────────────────────────────────────
+// Two rules for the web app's own code (apps/web/src): a feature (features/<name>/…) imports no
+// other feature (the app joins them through its registries), and the web app imports nothing of
+// the server (nor the Node-only wire protocol). Test support outside src (apps/web/test) may run
+// the server's broker. Both resolve the import against the importing file, so relative paths count.
+const webRoot = path.join(import.meta.dirname, 'apps/web/src');
+const webFeatures = path.join(webRoot, 'features');
+const nodeOnly = [path.join(import.meta.dirname, 'apps/server'), path.join(import.meta.dirname, 'packages/wechat-protocol')];
+const nodeOnlyPackages = /^@canteen\/(server|wechat-protocol)(\/|$)/;
+const inside = (dir, file) => {
+  const rel = path.relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+};
+const featureOf = (file) => (inside(webFeatures, file) ? path.relative(webFeatures, file).split(path.sep)[0] : undefined);
+/** Calls `check(specifier, node)` for every static import, re-export and dynamic import of a file. */
+const onImports = (check) => {
+  const visit = (node) => {
+    if (node.source && node.source.type === 'Literal' && typeof node.source.value === 'string') check(node.source.value, node.source);
+  };
+  return { ImportDeclaration: visit, ExportAllDeclaration: visit, ExportNamedDeclaration: visit, ImportExpression: visit };
+};
+const webBoundaries = {
+  rules: {
+    'no-cross-feature-import': {
+      meta: { type: 'problem', schema: [], messages: { cross: 'Feature "{{from}}" imports feature "{{to}}": features never import each other (share through shared/ or a registry in app/).' } },
+      create(context) {
+        const from = featureOf(context.filename);
+        if (!from) return {};
+        return onImports((specifier, node) => {
+          if (!specifier.startsWith('.')) return;
+          const to = featureOf(path.resolve(path.dirname(context.filename), specifier));
+          if (to && to !== from) context.report({ node, messageId: 'cross', data: { from, to } });
+        });
+      },
+    },
+    'no-server-import': {
+      meta: { type: 'problem', schema: [], messages: { server: 'Web code imports "{{specifier}}": the web app never imports the server or the Node-only wire protocol (share through @canteen/contract).' } },
+      create(context) {
+        if (!inside(webRoot, context.filename)) return {};
+        return onImports((specifier, node) => {
+          const resolved = specifier.startsWith('.') ? path.resolve(path.dirname(context.filename), specifier) : undefined;
+          if (nodeOnlyPackages.test(specifier) || (resolved && nodeOnly.some((dir) => inside(dir, resolved))))
+            context.report({ node, messageId: 'server', data: { specifier } });
+        });
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'bench/results/**', '**/*.mjs', 'eslint.config.js'] },
   js.configs.recommended,
@@ -76,6 +125,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Web boundaries (see webBoundaries above).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'web-boundaries': webBoundaries },
+    rules: { 'web-boundaries/no-cross-feature-import': 'error', 'web-boundaries/no-server-import': 'error' },
   },
   {
     files: ['**/*.test.{ts,tsx}', '**/*.e2e.ts', '**/test/**'],

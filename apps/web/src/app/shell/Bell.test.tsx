@@ -5,15 +5,15 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { NavigatorFromRouter } from '../../shared/navigation/navigation';
 import { useBell } from '../../shared/bell/bell';
 import { signOutLocally } from '../../shared/session/auth';
-import { okReply, pageOf, startApiServer, type TestApiServer } from '../../shared/testing/api-server';
-import { renderWithApp, signInWith } from '../../shared/testing/render';
-import { TestBroker, until } from '../../shared/live/test-broker';
+import { okReply, pageOf, startApiServer, type TestApiServer } from '../../../test/api-server';
+import { renderWithApp, signInWith } from '../../../test/render';
+import { TestBroker, until } from '../../../test/live-broker';
 import '../messages';
 import { Bell } from './Bell';
 
 // The app's live client, pointed at a real broker (the server's StompBroker) for these tests.
 const target = vi.hoisted(() => ({ url: '' }));
-vi.mock('../../shared/live/live', async (importOriginal) => (await import('../../shared/live/test-broker')).liveOnTestBroker(await importOriginal(), target));
+vi.mock('../../shared/live/live', async (importOriginal) => (await import('../../../test/live-broker')).liveOnTestBroker(await importOriginal(), target));
 
 const bellRow = (wxUserId: string, countMsg: number, minute: number) => ({
   id: `m${wxUserId}${minute}`, appId: 'wx1', appName: '食堂示范公众号', wxUserId, nickName: `粉丝${wxUserId}`, headimgUrl: null,

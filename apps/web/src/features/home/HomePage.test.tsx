@@ -3,8 +3,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { NavigatorFromRouter } from '../../shared/navigation/navigation';
 import { useBell } from '../../shared/bell/bell';
-import { okReply, startApiServer, type TestApiServer } from '../../shared/testing/api-server';
-import { renderWithApp, signInWith } from '../../shared/testing/render';
+import { okReply, startApiServer, type TestApiServer } from '../../../test/api-server';
+import { renderWithApp, signInWith } from '../../../test/render';
 import HomePage, { localMidnightIso } from './HomePage';
 
 let unread = 4;

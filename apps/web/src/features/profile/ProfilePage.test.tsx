@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failReply, okReply, type Received, apiServerForFile } from '../../shared/testing/api-server';
-import { renderWithApp, signInWith } from '../../shared/testing/render';
+import { failReply, okReply, type Received, apiServerForFile } from '../../../test/api-server';
+import { renderWithApp, signInWith } from '../../../test/render';
 import { useSession } from '../../shared/session/session';
 import ProfilePage from './ProfilePage';
 import { profilePages } from './pages';

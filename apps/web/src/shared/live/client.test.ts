@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backoffDelay, LiveClient, type LiveClientOptions, type TokenRequest } from './client';
-// A real broker: the server's own StompBroker on a WebSocket server (see test-broker.ts).
-import { nodeSocket, TestBroker, until } from './test-broker';
+// A real broker: the server's own StompBroker on a WebSocket server (see apps/web/test/live-broker.ts).
+import { nodeSocket, TestBroker, until } from '../../../test/live-broker';
 let broker: TestBroker;
 let client: LiveClient | undefined;
 let tokenRequests: TokenRequest[];

@@ -3,9 +3,9 @@ import { configureHttp } from '../http/client';
 import { logout, signOutLocally } from '../session/auth';
 import { useLock } from '../session/lock';
 import { useSession } from '../session/session';
-import { failReply, okReply, startApiServer, type TestApiServer } from '../testing/api-server';
+import { failReply, okReply, startApiServer, type TestApiServer } from '../../../test/api-server';
 import { createSessionLiveClient, freshAccessToken } from './live';
-import { nodeSocket, TestBroker, until } from './test-broker';
+import { nodeSocket, TestBroker, until } from '../../../test/live-broker';
 
 let server: TestApiServer;
 let broker: TestBroker;

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import type { LiveConnect } from './client';
 import { liveClient } from './live';
-import { TestBroker, until } from './test-broker';
+import { TestBroker, until } from '../../../test/live-broker';
 import { useLiveConnected } from './useLiveConnected';
 import { useLiveSubscription } from './useLiveSubscription';
 import { signOutLocally } from '../session/auth';
-import { signInWith } from '../testing/render';
+import { signInWith } from '../../../test/render';
 
 // The app's live client, pointed at a real broker (the server's StompBroker).
 const target = vi.hoisted(() => ({ url: '' }));
-vi.mock('./live', async (importOriginal) => (await import('./test-broker')).liveOnTestBroker(await importOriginal(), target));
+vi.mock('./live', async (importOriginal) => (await import('../../../test/live-broker')).liveOnTestBroker(await importOriginal(), target));
 
 let broker: TestBroker;
 beforeAll(async () => {

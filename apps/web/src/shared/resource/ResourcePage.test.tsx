@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validatePhone } from '@canteen/contract';
-import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../testing/api-server';
-import { renderWithApp, signInWith } from '../testing/render';
+import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../../../test/api-server';
+import { renderWithApp, signInWith } from '../../../test/render';
 import { ResourcePage } from './ResourcePage';
 import type { ResourceDef } from './types';
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { okReply, type Received, apiServerForFile } from '../../../shared/testing/api-server';
-import { renderWithApp, signInWith } from '../../../shared/testing/render';
+import { okReply, type Received, apiServerForFile } from '../../../../test/api-server';
+import { renderWithApp, signInWith } from '../../../../test/render';
 import type { Material, MaterialType } from '../api';
 import { MaterialPicker } from './MaterialPicker';
 

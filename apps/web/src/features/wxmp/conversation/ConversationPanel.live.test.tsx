@@ -3,17 +3,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { liveClient } from '../../../shared/live/live';
-import { TestBroker, until } from '../../../shared/live/test-broker';
+import { TestBroker, until } from '../../../../test/live-broker';
 import { signOutLocally } from '../../../shared/session/auth';
-import { apiServerForFile, okReply, pageOf, type Received, type Reply } from '../../../shared/testing/api-server';
-import { renderWithApp, signInWith } from '../../../shared/testing/render';
+import { apiServerForFile, okReply, pageOf, type Received, type Reply } from '../../../../test/api-server';
+import { renderWithApp, signInWith } from '../../../../test/render';
 import { ConversationPanel } from './ConversationPanel';
 import type { ConversationMessage } from './history';
 
 // The app's live client, pointed at a real broker (the server's StompBroker): the panel's
 // subscription and its catch-up after a reconnect run as in the app.
 const target = vi.hoisted(() => ({ url: '' }));
-vi.mock('../../../shared/live/live', async (importOriginal) => (await import('../../../shared/live/test-broker')).liveOnTestBroker(await importOriginal(), target));
+vi.mock('../../../shared/live/live', async (importOriginal) => (await import('../../../../test/live-broker')).liveOnTestBroker(await importOriginal(), target));
 
 const base = Date.UTC(2026, 0, 1);
 const msg = (id: number, fields: Partial<ConversationMessage> = {}): ConversationMessage => ({

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { okReply, type Received, apiServerForFile } from '../../../shared/testing/api-server';
-import { renderWithApp, signInWith } from '../../../shared/testing/render';
+import { okReply, type Received, apiServerForFile } from '../../../../test/api-server';
+import { renderWithApp, signInWith } from '../../../../test/render';
 import type { Material, MaterialType, SyncProgress } from '../api';
 import MaterialsPage from './MaterialsPage';
 

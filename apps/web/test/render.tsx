@@ -3,9 +3,9 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
-import '../i18n';
-import { configureHttp } from '../http/client';
-import { useSession } from '../session/session';
+import '../src/shared/i18n';
+import { configureHttp } from '../src/shared/http/client';
+import { useSession } from '../src/shared/session/session';
 
 // antd pages in jsdom render slowly on a busy machine; wait longer than the default second.
 configure({ asyncUtilTimeout: 5000 });

@@ -3,9 +3,9 @@ import WebSocket, { WebSocketServer } from 'ws';
 import type { IStompSocket } from '@stomp/stompjs';
 // The server's own broker (apps/server/src/live), on a plain WebSocket server: the real
 // protocol handling, without a database behind it.
-import { DELIVER_TOPIC, REVOKED_TOPIC, StompBroker, SUBPROTOCOLS, type LiveUser } from '../../../../server/src/live/broker';
-import { createMemoryBus, type MessageBus } from '../../../../server/src/live/bus';
-import { DestinationRegistry } from '../../../../server/src/live/destinations';
+import { DELIVER_TOPIC, REVOKED_TOPIC, StompBroker, SUBPROTOCOLS, type LiveUser } from '../../server/src/live/broker';
+import { createMemoryBus, type MessageBus } from '../../server/src/live/bus';
+import { DestinationRegistry } from '../../server/src/live/destinations';
 import { LIVE_DESTINATIONS } from '@canteen/contract';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -96,7 +96,7 @@ export const until = async (done: () => boolean, what: string, timeoutMs = 5000)
  * The live module with the app's client pointed at a test broker (`target.url`, set once the
  * broker listens), reconnecting quickly: for a test file's `vi.mock` of `shared/live/live`.
  */
-export function liveOnTestBroker(original: typeof import('./live'), target: { url: string }): typeof import('./live') {
+export function liveOnTestBroker(original: typeof import('../src/shared/live/live'), target: { url: string }): typeof import('../src/shared/live/live') {
   let client: ReturnType<typeof original.createSessionLiveClient> | undefined;
   return {
     ...original,

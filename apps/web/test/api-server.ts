@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { http as client } from '../http/client';
+import { http as client } from '../src/shared/http/client';
 
 /** A request the test server received. */
 export interface Received {
