@@ -35,7 +35,7 @@ const zh = {
   },
   home: {
     greeting: '{{part}}，{{name}}', morning: '早上好', afternoon: '下午好', evening: '晚上好', roles: '当前角色', today: '今日概况',
-    shortcuts: '快捷入口', noShortcuts: '暂无可用的功能模块', figuresSoon: '门店与公众号模块上线后，这里会显示今日的营业与消息数据。',
+    shortcuts: '快捷入口', noShortcuts: '暂无可用的功能模块',
     openTabs: '已打开标签', localErrors: '本地错误日志', unread: '未读消息', modules: '可用模块',
   },
 };
@@ -74,7 +74,7 @@ const en: typeof zh = {
   },
   home: {
     greeting: '{{part}}, {{name}}', morning: 'Good morning', afternoon: 'Good afternoon', evening: 'Good evening', roles: 'Roles', today: 'Today',
-    shortcuts: 'Shortcuts', noShortcuts: 'No modules available', figuresSoon: "Today's sales and message figures appear here once the store and messaging modules are live.",
+    shortcuts: 'Shortcuts', noShortcuts: 'No modules available',
     openTabs: 'Open tabs', localErrors: 'Local error log', unread: 'Unread messages', modules: 'Modules',
   },
 };

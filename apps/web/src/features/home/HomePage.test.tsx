@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import { Card } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { NavigatorFromRouter } from '../../shared/navigation/navigation';
 import { useBell } from '../../shared/bell/bell';
+import { registerDashboardCards } from '../../shared/dashboard/dashboard';
 import { okReply, startApiServer, type TestApiServer } from '../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../test/render';
-import HomePage, { localMidnightIso } from './HomePage';
+// The features' cards, joined as the shell joins them.
+import '../../app/dashboard-registry';
+import HomePage from './HomePage';
 
 let unread = 4;
 let server: TestApiServer;
@@ -29,13 +33,9 @@ const renderHome = () =>
     </MemoryRouter>,
   );
 
-describe('home figures', { timeout: 30_000 }, () => {
-  it('sends the browser’s local midnight as `since`', () => {
-    const since = localMidnightIso(new Date(2026, 2, 5, 17, 45, 12));
-    expect(new Date(since).getTime()).toBe(new Date(2026, 2, 5, 0, 0, 0, 0).getTime());
-    expect(since).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-  });
+const shownCards = () => [...document.querySelectorAll('[data-card]')].map((col) => col.getAttribute('data-card'));
 
+describe('home figures', { timeout: 30_000 }, () => {
   it('shows unread messages and today’s followers from the summary call with wxmp:wxmsg:index', async () => {
     unread = 4;
     signInWith(['wxmp:wxmsg:index']);
@@ -43,8 +43,12 @@ describe('home figures', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('home-unread')).toHaveTextContent('未读消息4'));
     expect(screen.getByTestId('home-unread')).toHaveTextContent('2 位粉丝');
     expect(screen.getByTestId('home-today-followers')).toHaveTextContent('今日新增关注3');
+    // Both cards share one summary call.
+    await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/summary')).toHaveLength(1));
     const [call] = server.calls('GET', '/weixin/wxmsg/summary');
-    expect(call!.query).toEqual({ since: localMidnightIso() });
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    expect(call!.query).toEqual({ since: midnight.toISOString() });
 
     // A live message moves the bell: the figures are asked for again.
     unread = 5;
@@ -55,10 +59,26 @@ describe('home figures', { timeout: 30_000 }, () => {
   it('neither asks nor shows the message figures without the permission', async () => {
     signInWith(['sys:user:index']);
     renderHome();
-    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The cards the user may see are laid out at once; the messaging ones are not among them.
+    expect(await screen.findByTestId('home-modules')).toBeInTheDocument();
+    expect(shownCards()).toEqual(['home.modules', 'home.localErrors']);
     expect(screen.queryByTestId('home-unread')).toBeNull();
     expect(screen.queryByTestId('home-today-followers')).toBeNull();
     expect(server.calls('GET', '/weixin/wxmsg/summary')).toEqual([]);
+  });
+
+  it('shows every registered card the user may see, in order', async () => {
+    const card = (text: string) => async () => ({ default: () => <Card>{text}</Card> });
+    registerDashboardCards([
+      { key: 'test.late', order: 500, load: card('late card') },
+      { key: 'test.early', order: 50, permission: 'sys:user:index', load: card('early card') },
+      { key: 'test.hidden', order: 60, permission: 'sys:role:index', load: card('hidden card') },
+    ]);
+    signInWith(['sys:user:index', 'wxmp:wxmsg:index']);
+    renderHome();
+    expect(await screen.findByText('early card')).toBeInTheDocument();
+    expect(await screen.findByText('late card')).toBeInTheDocument();
+    expect(shownCards()).toEqual(['home.modules', 'test.early', 'wxmp.unread', 'wxmp.followers', 'test.late', 'home.localErrors']);
+    expect(screen.queryByText('hidden card')).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
+import { useCallback } from 'react';
 import { create } from 'zustand';
+import type { PermissionCode } from '@canteen/contract';
 import { persist } from 'zustand/middleware';
 import { productStateStorage } from '../storage/storage';
 
@@ -77,7 +79,16 @@ export const useSession = create<SessionState>()(
 );
 
 /** Whether the signed-in user holds a permission code (the server checks again). */
-export const hasPermission = (code: string) => useSession.getState().permissions[code] === true;
+export const hasPermission = (code: PermissionCode) => useSession.getState().permissions[code] === true;
 
 /** React hook form of `hasPermission`, re-rendering when permissions change. */
-export const usePermission = (code: string) => useSession((s) => s.permissions[code] === true);
+export const usePermission = (code: PermissionCode) => useSession((s) => s.permissions[code] === true);
+
+/**
+ * For a list of things each guarded by its own code: a check (no code: allowed) that changes, and
+ * so re-renders the component, when the user's permissions change.
+ */
+export function usePermissionCheck(): (code: PermissionCode | undefined) => boolean {
+  const permissions = useSession((s) => s.permissions);
+  return useCallback((code) => code === undefined || permissions[code] === true, [permissions]);
+}
