@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithApp, signInWith } from '../../../shared/testing/render';
+import { renderWithApp, signInWith } from '../../../../test/render';
 import { MaterialUpload } from './MaterialUpload';
 
 beforeEach(() => signInWith(['wxmp:wxmaterial:add']));
