@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_LOG_BATCH_MAX, CLIENT_LOG_BODY_MAX_BYTES, CLIENT_LOG_FIELD_MAX } from '@canteen/contract';
-import { okReply, apiServerForFile, type Received } from '../testing/api-server';
+import { okReply, apiServerForFile, type Received } from '../../../test/api-server';
 import { ERROR_LOG_MAX, ERROR_LOG_UPLOAD_PATH, installGlobalErrorHandlers, recordError, uploadErrorLog, useErrorLog } from './errorlog';
 
 let failAfter = Infinity;
