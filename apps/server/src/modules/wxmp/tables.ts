@@ -135,6 +135,21 @@ export const wxMsg = pgTable('wx_msg', {
   appName: text('app_name'),
   appLogo: text('app_logo'),
   createTime: timestamptz('create_time').notNull().defaultNow(),
+  /** Outgoing messages: whether the platform took it ('sent') or refused it ('failed'), and why. */
+  sendStatus: text('send_status').$type<'sent' | 'failed'>(),
+  sendError: text('send_error'),
+});
+
+/**
+ * The bell's summary, one row per follower with unread messages. Kept by the triggers on
+ * wx_msg (0211_wx_unread.sql, 0212): the application only reads it.
+ */
+export const wxUnread = pgTable('wx_unread', {
+  wxUserId: bigintText('wx_user_id').primaryKey(),
+  appId: text('app_id').notNull(),
+  countMsg: integer('count_msg').notNull(),
+  lastTime: timestamptz('last_time').notNull(),
+  lastMsgId: bigintText('last_msg_id').notNull(),
 });
 
 export const wxCallbackSeen = pgTable('wx_callback_seen', {
