@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { fail, statusMessage } from '@canteen/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { translateDbError } from './db-errors.js';
 import { AppError } from './errors.js';
 
 const where: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
@@ -34,6 +35,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.validation) {
       return reply.status(400).send(fail(validationMessage(error)));
     }
+    const database = translateDbError(error);
+    if (database) return reply.status(database.status).send(fail(database.message));
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(known[0]).send(fail(known[1]));
     if (error instanceof SyntaxError) return reply.status(400).send(fail('请求体不是合法的 JSON'));

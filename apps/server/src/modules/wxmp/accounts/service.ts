@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { PageQuery } from '@canteen/contract';
+import { translateDbError } from '../../../http/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import { maskSecret } from '../../../platform/secrets.js';
@@ -187,10 +188,11 @@ export function createAccountService(ctx: WxmpContext) {
         logo: input.logo ?? null,
         principalName: input.principalName ?? null,
         remarks: input.remarks ?? null,
-      }).onConflictDoNothing().returning();
-      if (!row) throw conflict(`AppID 为 ${input.appId} 的公众号已存在`);
+      }).returning().catch((error: unknown) => {
+        throw translateDbError(error, { wx_app_app_id_key: `AppID 为 ${input.appId} 的公众号已存在` }) ?? error;
+      });
       forgetRuntime(input.appId);
-      return view(row);
+      return view(row!);
     },
 
     async update(id: string, input: AccountInput) {

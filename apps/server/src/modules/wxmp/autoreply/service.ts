@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { replyProblem, type PageQuery, type WxReplyFields, type WxStoredReply } from '@canteen/contract';
+import { translateDbError } from '../../../http/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import type { Database } from '../../../db/client.js';
@@ -83,16 +84,13 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
   };
 
   /** The database's unique indexes back the checks (two saves at once): the same messages. */
+  const messages = {
+    wx_auto_reply_keyword: autoReplyMessages.keywordDuplicate,
+    wx_auto_reply_req_type: autoReplyMessages.reqTypeDuplicate,
+    wx_auto_reply_subscribe: autoReplyMessages.subscribeExists,
+  };
   const translate = (error: unknown): never => {
-    const texts: string[] = [];
-    for (let e = error as { message?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-      texts.push(typeof e.message === 'string' ? e.message : '', typeof e.constraint === 'string' ? e.constraint : '');
-    }
-    const text = texts.join(' ');
-    if (text.includes('wx_auto_reply_keyword')) throw conflict(autoReplyMessages.keywordDuplicate);
-    if (text.includes('wx_auto_reply_req_type')) throw conflict(autoReplyMessages.reqTypeDuplicate);
-    if (text.includes('wx_auto_reply_subscribe')) throw conflict(autoReplyMessages.subscribeExists);
-    throw error;
+    throw translateDbError(error, messages) ?? error;
   };
 
   const get = async (id: string) => {
