@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.js';
 import { PASSWORD_MAX, PASSWORD_MIN, phoneMessages, SMS_CODE_LENGTH, smsCodeMessages } from './validators.js';
 
 /**
@@ -193,6 +194,13 @@ export interface DeptNode {
 export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
   z.object({ id: z.string(), parentId: z.string(), name: z.string(), sort: z.number().int(), createTime: z.string(), children: z.array(deptNodeSchema) }),
 );
+export const menuFlatSchema = z.object({
+  id: z.string(), parentId: z.string(), name: z.string(), label: z.string(), path: z.string().nullable(), icon: z.string().nullable(),
+  component: z.string().nullable(), sort: z.number().int(), keepAlive: z.enum(['0', '1']), type: z.enum(['0', '1']),
+  permission: z.string().nullable(), meta: z.object({ roles: z.array(z.string()).optional() }),
+});
+export type MenuFlat = z.infer<typeof menuFlatSchema>;
+
 export const deptBodySchema = z.object({
   id: id.optional(),
   parentId: z.union([id, z.literal('-1')]).default('-1'),
@@ -210,6 +218,7 @@ export const clientRecordSchema = z.object({
   refreshTokenValidity: z.number().int(),
   createTime: z.string(),
 });
+export type ClientRecord = z.infer<typeof clientRecordSchema>;
 export const clientBodySchema = z.object({
   id: id.optional(),
   clientId: z.string().trim().min(1, '终端ID不能为空').max(64, '终端ID不能超过64个字符').regex(/^[A-Za-z0-9_-]+$/, '终端ID只能包含字母、数字、_ 和 -'),
@@ -235,6 +244,8 @@ export const tokenRecordSchema = z.object({
   createTime: z.string(),
   expiresAt: z.string(),
 });
+export type TokenRecord = z.infer<typeof tokenRecordSchema>;
+export const tokenPageQuerySchema = pageQuerySchema.extend({ username: z.string().max(64, 'username 不能超过64个字符').optional() });
 
 export const logRecordSchema = z.object({
   id: z.string(),
@@ -249,6 +260,29 @@ export const logRecordSchema = z.object({
   status: z.number().int().nullable(),
   exception: z.string().nullable(),
   createTime: z.string(),
+});
+export type LogRecord = z.infer<typeof logRecordSchema>;
+
+/** A time filter: ISO 8601, or `yyyy-MM-dd HH:mm(:ss)` in China time. */
+const timeFilter = (name: string) =>
+  z
+    .string()
+    .max(40, `${name} 不能超过40个字符`)
+    .transform((v, ctx) => {
+      const date = new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(v) ? `${v.replace(' ', 'T')}+08:00` : v);
+      if (Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: `${name} 须为日期时间（ISO 8601 或 yyyy-MM-dd HH:mm:ss）` });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .optional();
+
+export const logPageQuerySchema = pageQuerySchema.extend({
+  type: z.enum(['0', '9'], { error: 'type 只能是 0（正常）或 9（异常）' }).optional(),
+  username: z.string().max(64, 'username 不能超过64个字符').optional(),
+  startTime: timeFilter('startTime'),
+  endTime: timeFilter('endTime'),
 });
 
 /** Departments (系统管理 › 部门管理). */

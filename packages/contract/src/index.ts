@@ -9,6 +9,8 @@ export * from './client-log.js';
 export * from './wxmp.js';
 export * from './reply.js';
 export * from './endpoint.js';
+export * from './endpoints/crud.js';
 export * from './endpoints/upms-dept.js';
 export * from './live.js';
 export * from './endpoints/settings.js';
+export * from './endpoints/upms.js';

@@ -1,50 +1,40 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientBodySchema, clientRecordSchema, envelopeSchema, idParamsSchema, ok, pageQuerySchema, pageSchema } from '@canteen/contract';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { clientEndpoints } from '@canteen/contract';
 import { currentUser } from '../../../http/access.js';
-import { badRequest } from '../../../http/errors.js';
-import { createClient, deleteClient, getClient, pageClients, updateClient } from './admin.js';
+import { badRequest, conflict } from '../../../http/errors.js';
+import { defineResource } from '../../../http/resource.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { sysOauthClient } from '../tables.js';
+import { iso } from '../tree.js';
 
-const tags = ['upms:client'];
-const record = envelopeSchema(clientRecordSchema);
+const grantTypes = (text: string) => [...new Set(text.split(',').map((g) => g.trim()).filter(Boolean))].join(',');
 
 /** Registered OAuth clients (系统管理 › 终端管理); secrets are stored hashed and never answered. */
-export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const forget = () => app.identity.clients.forget();
-
-  app.get('/upms/client/page', {
-    config: { permission: 'sys:client:index' },
-    schema: { tags, summary: '终端分页', querystring: pageQuerySchema, response: { 200: envelopeSchema(pageSchema(clientRecordSchema)) } },
-  }, async (request) => ok(await pageClients(db, request.query)));
-
-  app.get('/upms/client/:id', {
-    config: { permission: 'sys:client:index' },
-    schema: { tags, summary: '终端详情', params: idParamsSchema, response: { 200: record } },
-  }, async (request) => ok(await getClient(db, request.params.id)));
-
-  app.post('/upms/client', {
-    config: { permission: 'sys:client:add' },
-    schema: { tags, summary: '新增终端', body: clientBodySchema, response: { 200: record } },
-  }, async (request) => ok(await getClient(db, await createClient(db, request.body))));
-
-  app.put('/upms/client', {
-    config: { permission: 'sys:client:edit' },
-    schema: { tags, summary: '修改终端', body: clientBodySchema, response: { 200: record } },
-  }, async (request) => {
-    const { id } = request.body;
-    if (!id) throw badRequest('id: 修改终端需要 id');
-    await updateClient(db, { ...request.body, id });
-    forget();
-    return ok(await getClient(db, id));
-  });
-
-  app.delete('/upms/client/:id', {
-    config: { permission: 'sys:client:del' },
-    schema: { tags, summary: '删除终端', params: idParamsSchema, response: { 200: envelopeSchema(z.boolean()) } },
-  }, async (request) => {
-    await deleteClient(db, request.params.id, currentUser(request).clientId);
-    forget();
-    return ok(true);
-  });
+export const clientRoutes: FastifyPluginAsync = async (app) => {
+  defineResource({
+    table: sysOauthClient,
+    label: '终端',
+    endpoints: clientEndpoints,
+    sortable: { id: sysOauthClient.id, client_id: sysOauthClient.clientId, create_time: sysOauthClient.createdAt },
+    toRecord: (c) => ({
+      id: c.id, clientId: c.clientId, scope: c.scope, authorizedGrantTypes: c.authorizedGrantTypes,
+      accessTokenValidity: c.accessTokenValidity, refreshTokenValidity: c.refreshTokenValidity, createTime: iso(c.createdAt),
+    }),
+    insert: async ({ id: _, clientSecret, ...input }) => {
+      if (!clientSecret) throw badRequest('clientSecret: 终端密钥不能为空');
+      return { ...input, clientSecret: await hashPassword(clientSecret), authorizedGrantTypes: grantTypes(input.authorizedGrantTypes) };
+    },
+    change: async (input) => ({
+      clientId: input.clientId, scope: input.scope, authorizedGrantTypes: grantTypes(input.authorizedGrantTypes),
+      accessTokenValidity: input.accessTokenValidity, refreshTokenValidity: input.refreshTokenValidity,
+      ...(input.clientSecret ? { clientSecret: await hashPassword(input.clientSecret) } : {}),
+    }),
+    unique: { sys_oauth_client_client_id: (clientId) => `终端ID ${clientId} 已存在` },
+    beforeDelete: (client, { request }) => {
+      if (client.clientId === currentUser(request).clientId) throw conflict('不能删除当前登录所用的终端');
+    },
+    afterWrite: ({ action }) => {
+      if (action !== 'create') app.identity.clients.forget();
+    },
+  }).serve(app);
 };
