@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { crudEndpoints, idSchema, pageQuerySchema } from '@canteen/contract';
 import { createTestDatabase } from '../../test/database.js';
 import type { Database } from '../db/client.js';
-import { bigintText, idColumn } from '../util/columns.js';
+import { bigintText, idColumn } from '../db/columns.js';
 import { registerErrorHandling } from './error-handler.js';
 import { badRequest } from './errors.js';
 import { defineResource } from './resource.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { clientLogBatchSchema, idParamsSchema, logPageQuerySchema, logRecordSchema } from '../identity.js';
+import { clientLogBatchSchema } from '../client-log.js';
+import { idParamsSchema, logPageQuerySchema, logRecordSchema } from '../identity.js';
 import { pageSchema } from '../paging.js';
 
 const tag = 'upms:log';
