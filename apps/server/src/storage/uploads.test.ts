@@ -120,6 +120,15 @@ describe('malformed multipart on the upload routes: a 4xx naming the problem, ne
   });
 });
 
+describe('multipart elsewhere', () => {
+  it('a route that takes JSON refuses a multipart body with 415', async () => {
+    for (const [method, url] of [['POST', '/upms/dept'], ['PUT', '/upms/user/edit'], ['POST', '/weixin/wxmaterial/materialNews']] as const) {
+      const res = await app.inject({ method, url, headers: { ...auth, 'content-type': `multipart/form-data; boundary=${B}` }, payload: body({ name: 'x' }, []) });
+      expect([res.statusCode, res.json<{ msg: string }>().msg]).toEqual([415, '此接口不接受 multipart/form-data 上传，请求体应为 JSON']);
+    }
+  });
+});
+
 describe('the pipeline on its own: rules, storage and serving', () => {
   const small = Fastify();
   let root: string;
@@ -127,7 +136,7 @@ describe('the pipeline on its own: rules, storage and serving', () => {
     root = await mkdtemp(path.join(tmpdir(), 'canteen-uploads-'));
     registerErrorHandling(small);
     await small.register(uploadsPlugin, { storage: localStorage(root) });
-    small.post('/dish-photo', async (request) => (await small.uploads.receive(request, 'dishPhoto')).media);
+    small.post('/dish-photo', { schema: { consumes: ['multipart/form-data'] } }, async (request) => (await small.uploads.receive(request, 'dishPhoto')).media);
   });
   afterAll(async () => {
     await small.close();

@@ -40,6 +40,7 @@ export interface ReadLimits {
  * The one upload pipeline: reads a multipart request with the limits enforced while it streams
  * (one file, a few short fields, the rule's size), sniffs the bytes, checks the use's rule and
  * stores through the one `MediaStorage`. Every refusal is a 4xx with a message naming the problem.
+ * A route that uses it declares `schema.consumes: ['multipart/form-data']`.
  */
 export interface Uploads {
   readonly storage: MediaStorage;
@@ -141,10 +142,16 @@ export function createUploads(storage: MediaStorage): Uploads {
 
 /**
  * Registers multipart parsing once for the whole server and decorates `app.uploads`. Registered
- * before the modules, which call `app.uploads` from their routes.
+ * before the modules, which call `app.uploads` from their routes. An upload route declares
+ * `schema.consumes: ['multipart/form-data']`; every other route refuses a multipart body with 415.
  */
 export const uploadsPlugin = fp<{ storage: MediaStorage }>(async (app: FastifyInstance, options) => {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 10, parts: 11, fieldSize: 4096, fileSize: LARGEST_UPLOAD_BYTES + 1 } });
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && !request.routeOptions.schema?.consumes?.includes('multipart/form-data')) {
+      throw new AppError(415, '此接口不接受 multipart/form-data 上传，请求体应为 JSON');
+    }
+  });
   app.decorate('uploads', createUploads(options.storage));
   app.addHook('onClose', async () => void (await options.storage.close?.()));
 }, { name: 'uploads' });
