@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its access, as registered (collected by access control's onRoute hook). */
     routeAccess: RegisteredRoute[];
+    /** Resolves a bearer token to its user (what access control was given), for other channels (the live socket). */
+    resolveToken: ResolveToken;
   }
 }
 
@@ -84,6 +86,7 @@ export const accessControl = fp<{ resolve: ResolveToken }>(
   async (app, { resolve }) => {
     const routes: RegisteredRoute[] = [];
     app.decorate('routeAccess', routes);
+    app.decorate('resolveToken', resolve);
     app.decorateRequest('user', null);
 
     app.addHook('onRoute', (route) => {

@@ -35,7 +35,7 @@ declare module 'fastify' {
 }
 
 export interface LiveOptions {
-  /** Resolves a bearer token; default: identity's token service (`app.identity.tokens.resolve`). */
+  /** Resolves a bearer token; default: the one access control uses (`app.resolveToken`). */
   authenticate?: Authenticate;
   /** Default: Redis pub/sub when REDIS_URL is set, in-process otherwise. */
   bus?: MessageBus;
@@ -87,7 +87,7 @@ const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The live channel (DESIGN.md §5): the STOMP broker at /weixin/ws and `app.live` for other
- * modules. Register after identity access control.
+ * modules. Register after access control.
  */
 export const liveChannel = fp<LiveOptions>(
   async (app: FastifyInstance, options) => {
@@ -95,7 +95,7 @@ export const liveChannel = fp<LiveOptions>(
     const log = app.log.child({ module: 'live' });
     const bus = options.bus ?? (config.REDIS_URL ? await createRedisBus({ url: config.REDIS_URL, channel: config.LIVE_REDIS_CHANNEL, log }) : createMemoryBus(log));
     await bus.ready();
-    const authenticate: Authenticate = options.authenticate ?? ((token) => app.identity.tokens.resolve(token));
+    const authenticate: Authenticate = options.authenticate ?? ((token) => app.resolveToken(token));
     const destinations = new DestinationRegistry();
     const broker = new StompBroker({
       authenticate,

@@ -22,8 +22,10 @@ export interface ServerModule {
    */
   setup?: ModulePlugin;
   /**
-   * The module's routes and services, registered in list order after every setup, the live
-   * channel and the API documentation. Wrap with fastify-plugin when it decorates the app
+   * The module's routes and services, registered in list order after every setup, the API
+   * documentation, the job runner and the live channel. It declares there what it plugs into
+   * the infrastructure: its live destinations (`app.live.declare`), its job kinds and schedules
+   * (`app.jobs.register`), its upload rules. Wrap with fastify-plugin when it decorates the app
    * (`app.wxmp`) for later modules.
    */
   plugin?: ModulePlugin;
