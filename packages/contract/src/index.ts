@@ -14,3 +14,8 @@ export * from './endpoints/upms-dept.js';
 export * from './live.js';
 export * from './endpoints/settings.js';
 export * from './endpoints/upms.js';
+export * from './endpoints/wxmp-msg.js';
+export * from './money.js';
+export * from './business-date.js';
+export * from './store.js';
+export * from './endpoints/store.js';

@@ -36,7 +36,8 @@ function canonicalType(sqlType: string): string {
     .replace(/^serial$/, 'integer')
     .replace(/^bigserial$/, 'bigint')
     .replace(/^smallserial$/, 'smallint')
-    .replace(/^double$/, 'double precision');
+    .replace(/^double$/, 'double precision')
+    .replace(/,\s+/g, ','); // numeric(10, 7) → numeric(10,7)
   return array ? `${canonical}[]` : canonical;
 }
 

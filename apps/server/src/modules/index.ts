@@ -7,6 +7,7 @@ import { authModule } from './auth/module.js';
 import { healthModule } from './health/module.js';
 import { tablesIn, type ServerModule } from './manifest.js';
 import { mediaModule } from './media/module.js';
+import { storeModule } from './store/module.js';
 import { upmsModule } from './upms/module.js';
 import { wxmpModule } from './wxmp/module.js';
 
@@ -22,6 +23,7 @@ export const modules: readonly ServerModule[] = [
   mediaModule,
   healthModule,
   wxmpModule,
+  storeModule,
 ];
 
 /** Every module's seed step, in list order. */
