@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { JobRunner } from '../../jobs/runner.js';
 import type { Secrets } from '../../platform/secrets.js';
 import type { WechatClient } from '../../platform/wechat/client.js';
 import type { MediaStorage } from '../../storage/storage.js';
 
-/** Background work that outlives a request (follower sync, media copies); awaited on close. */
+/** Short background work that outlives a request (follower refreshes, media copies); awaited on close. Syncs are jobs (`jobs`). */
 export class Background {
   private readonly running = new Set<Promise<unknown>>();
   constructor(private readonly log: FastifyBaseLogger) {}
@@ -30,6 +31,8 @@ export interface WxmpContext {
   client: WechatClient;
   storage: MediaStorage;
   background: Background;
+  /** The app's job runner (`app.jobs`): the account syncs register their kinds on it. */
+  jobs: Pick<JobRunner, 'register'>;
   log: FastifyBaseLogger;
 }
 

@@ -74,6 +74,7 @@ export const wxmpModule = fp<WxmpOptions>(async (app: FastifyInstance, options) 
     client,
     storage: options.storage ?? app.uploads.storage,
     background,
+    jobs: app.jobs,
     log,
   };
   services = buildServices(ctx);

@@ -16,7 +16,7 @@ export const wxmpModule = defineModule({
   plugin: fp(async (app) => {
     await app.register(wxmpCore);
     await app.register(conversationsModule);
-  }, { name: 'wxmp-module', dependencies: ['live-channel'] }),
+  }, { name: 'wxmp-module', dependencies: ['jobs', 'live-channel'] }),
   tables: { ...tables, ...conversationTables },
   seed: seedWxmp,
 });

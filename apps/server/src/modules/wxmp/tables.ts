@@ -68,22 +68,6 @@ export const wxUserTag = pgTable('wx_user_tag', {
   syncedAt: timestamptz('synced_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.appId, t.tagId] })]);
 
-/** A background sync's progress, one row per account (followers and materials alike). */
-const syncColumns = () => ({
-  appId: text('app_id').primaryKey(),
-  state: text('state').notNull(),
-  total: integer('total').notNull().default(0),
-  done: integer('done').notNull().default(0),
-  message: text('message'),
-  startedAt: timestamptz('started_at').notNull().defaultNow(),
-  heartbeatAt: timestamptz('heartbeat_at').notNull().defaultNow(),
-  finishedAt: timestamptz('finished_at'),
-});
-
-export const wxUserSync = pgTable('wx_user_sync', syncColumns());
-
-export const wxMaterialSync = pgTable('wx_material_sync', syncColumns());
-
 export interface NewsArticle {
   title: string;
   thumbMediaId: string;

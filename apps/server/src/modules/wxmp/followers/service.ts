@@ -1,20 +1,18 @@
 import { and, count, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { followerPageQuery, followerSchema, syncProgressSchema } from '@canteen/contract';
-import { badRequest, conflict, notFound } from '../../../http/errors.js';
+import type { followerPageQuery, followerSchema } from '@canteen/contract';
+import { badRequest, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import type { WxUserInfo } from '../../../platform/wechat/client.js';
-import { wxUser, wxUserSync } from '../tables.js';
+import { wxUser } from '../tables.js';
 import { iso, likePattern, type WxmpContext } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import type { TagService } from '../tags/service.js';
+import { accountSync, FOLLOWER_SYNC, type SyncProgress } from '../sync.js';
 import type { z } from 'zod';
 
 type Row = typeof wxUser.$inferSelect;
 export type FollowerView = z.infer<typeof followerSchema>;
-export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
-/** A sync whose worker has not written for this long is considered dead and may be restarted. */
-const STALE_SYNC_MS = 60_000;
 const BATCH = 100;
 const TAGGING_BATCH = 50;
 const REMARK_MAX = 30;
@@ -77,49 +75,29 @@ export function createFollowerService(ctx: WxmpContext, accounts: AccountService
     }
   };
 
-  const progressOf = (appId: string, row: typeof wxUserSync.$inferSelect | undefined): SyncProgress => row
-    ? {
-        appId,
-        state: row.state as SyncProgress['state'],
-        total: row.total,
-        done: row.done,
-        percent: row.state === 'done' ? 100 : row.total ? Math.min(99, Math.floor((row.done / row.total) * 100)) : 0,
-        message: row.message,
-        startTime: iso(row.startedAt),
-        finishTime: iso(row.finishedAt),
+  /** Pages through the platform's follower list, fetching info 100 at a time; then marks who left. */
+  const sync = accountSync(ctx.jobs, FOLLOWER_SYNC, '同步用户正在进行中，请勿重复提交', async (appId, job) => {
+    const startedAt = new Date();
+    let next = '';
+    let done = 0;
+    for (;;) {
+      const page = await ctx.client.userList(appId, next);
+      const openIds = page.data?.openid ?? [];
+      await job.progress({ total: page.total });
+      for (let i = 0; i < openIds.length; i += BATCH) {
+        await upsertInfos(appId, await ctx.client.userInfoBatch(appId, openIds.slice(i, i + BATCH)));
+        done += Math.min(BATCH, openIds.length - i);
+        await job.progress({ done });
       }
-    : { appId, state: 'idle', total: 0, done: 0, percent: 0, message: null, startTime: null, finishTime: null };
-
-  /** Pages through the platform's follower list, fetching info 100 at a time. */
-  const runSync = async (appId: string, startedAt: Date) => {
-    const beat = (set: Partial<typeof wxUserSync.$inferInsert>) =>
-      db.update(wxUserSync).set({ ...set, heartbeatAt: new Date() }).where(eq(wxUserSync.appId, appId));
-    try {
-      let next = '';
-      let done = 0;
-      for (;;) {
-        const page = await ctx.client.userList(appId, next);
-        const openIds = page.data?.openid ?? [];
-        await beat({ total: page.total });
-        for (let i = 0; i < openIds.length; i += BATCH) {
-          await upsertInfos(appId, await ctx.client.userInfoBatch(appId, openIds.slice(i, i + BATCH)));
-          done += Math.min(BATCH, openIds.length - i);
-          await beat({ done });
-        }
-        if (!page.count || !page.next_openid || openIds.length === 0) break;
-        next = page.next_openid;
-      }
-      // Followers the platform no longer lists have left.
-      await db.update(wxUser)
-        .set({ subscribe: '0', cancelSubscribeTime: sql`coalesce(${wxUser.cancelSubscribeTime}, now())`, updatedAt: new Date() })
-        .where(and(eq(wxUser.appId, appId), eq(wxUser.subscribe, '1'), lt(wxUser.updatedAt, startedAt)));
-      await tags.refresh(appId).catch(() => undefined);
-      await beat({ state: 'done', done, finishedAt: new Date(), message: null });
-    } catch (error) {
-      await beat({ state: 'failed', finishedAt: new Date(), message: error instanceof Error ? error.message : String(error) });
-      throw error;
+      if (!page.count || !page.next_openid || openIds.length === 0) break;
+      next = page.next_openid;
     }
-  };
+    // Followers the platform no longer lists have left.
+    await db.update(wxUser)
+      .set({ subscribe: '0', cancelSubscribeTime: sql`coalesce(${wxUser.cancelSubscribeTime}, now())`, updatedAt: new Date() })
+      .where(and(eq(wxUser.appId, appId), eq(wxUser.subscribe, '1'), lt(wxUser.updatedAt, startedAt)));
+    await tags.refresh(appId).catch(() => undefined);
+  });
 
   return {
     async page(query: z.infer<typeof followerPageQuery>) {
@@ -158,28 +136,15 @@ export function createFollowerService(ctx: WxmpContext, accounts: AccountService
       await db.update(wxUser).set(values).where(and(eq(wxUser.appId, appId), eq(wxUser.openId, openId)));
     },
 
-    /** Starts a background sync; refuses while one is running. */
+    /** Starts a background sync (a job); refuses while one is queued or running. */
     async startSync(appId: string): Promise<SyncProgress> {
       await accounts.requireAppId(appId);
-      const startedAt = new Date();
-      const staleBefore = new Date(Date.now() - STALE_SYNC_MS);
-      const claimed = await db.insert(wxUserSync)
-        .values({ appId, state: 'running', startedAt, heartbeatAt: startedAt })
-        .onConflictDoUpdate({
-          target: wxUserSync.appId,
-          set: { state: 'running', total: 0, done: 0, message: null, startedAt, heartbeatAt: startedAt, finishedAt: null },
-          setWhere: or(sql`${wxUserSync.state} <> 'running'`, lt(wxUserSync.heartbeatAt, staleBefore)),
-        })
-        .returning();
-      if (!claimed.length) throw conflict('同步用户正在进行中，请勿重复提交');
-      ctx.background.run(`follower sync ${appId}`, () => runSync(appId, startedAt));
-      return progressOf(appId, claimed[0]);
+      return sync.start(appId);
     },
 
     async syncProgress(appId: string): Promise<SyncProgress> {
       await accounts.requireAppId(appId);
-      const [row] = await db.select().from(wxUserSync).where(eq(wxUserSync.appId, appId));
-      return progressOf(appId, row);
+      return sync.progress(appId);
     },
 
     async updateRemark(input: { id: string; remark: string; appId?: string | undefined }) {

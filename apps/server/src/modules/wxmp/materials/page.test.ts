@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { DEMO_ACCOUNT } from '../seed.js';
+import { MATERIAL_SYNC } from '../sync.js';
 
 const { app } = await createTestApp();
 const appId = DEMO_ACCOUNT.appId;
@@ -17,8 +18,8 @@ const exec = (sql: string) => app.database.exclusive((run) => run(sql, []));
 
 beforeAll(async () => {
   auth = await signIn(app, 'admin');
-  // Mirror already filled: the first listing starts no platform sync.
-  await exec(`insert into wx_material_sync (app_id, state) values ('${appId}', 'done') on conflict (app_id) do update set state = 'done'`);
+  // Mirror already filled (the account's sync has run): the first listing starts no platform sync.
+  await exec(`insert into job (kind, key, state, finished_at) values ('${MATERIAL_SYNC}', '${appId}', 'done', now())`);
   // 45 voice materials, v1 newest; v10 and v11 share an update time (the id breaks the tie).
   await exec(`insert into wx_material (app_id, media_id, type, name, update_time)
     select '${appId}', 'v' || i, 'voice', 'v' || i || '.mp3', timestamptz '2026-01-01' - make_interval(mins => case when i = 11 then 10 else i end)

@@ -1,7 +1,7 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import type { PageQuery } from '@canteen/contract';
-import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import { PlatformError } from '../../../platform/wechat/errors.js';
 import type { Download } from '../../../platform/wechat/client.js';
@@ -9,9 +9,10 @@ import { contentTypes, extensionOf, sniff } from '../../../storage/media-types.j
 import { uploadRules, type UploadUse } from '../../../storage/rules.js';
 import { newBlobKey } from '../../../storage/storage.js';
 import type { ReceivedFile } from '../../../storage/uploads.js';
-import { wxMaterial, wxMaterialSync, wxMsg, type NewsArticle } from '../tables.js';
+import { wxMaterial, wxMsg, type NewsArticle } from '../tables.js';
 import { iso, type WxmpContext } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
+import { accountSync, MATERIAL_SYNC } from '../sync.js';
 import { MaterialOrderCache } from './order-cache.js';
 
 export type MaterialType = 'image' | 'voice' | 'video' | 'thumb' | 'news';
@@ -93,44 +94,6 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
 
   const disposition = (download: Download, fallback: string) => download.fileName ?? fallback;
 
-  const syncView = (appId: string, row: typeof wxMaterialSync.$inferSelect | undefined) => ({
-    appId,
-    state: (row?.state ?? 'idle') as 'idle' | 'running' | 'done' | 'failed',
-    total: row?.total ?? 0,
-    done: row?.done ?? 0,
-    percent: !row ? 0 : row.state === 'done' ? 100 : row.total ? Math.min(99, Math.floor((row.done / row.total) * 100)) : 0,
-    message: row?.message ?? null,
-    startTime: iso(row?.startedAt),
-    finishTime: iso(row?.finishedAt),
-  });
-
-  /** Pulls every permanent material into the mirror, with the bytes of images, voice and thumbs. */
-  const runSync = async (appId: string) => {
-    const beat = (set: Partial<typeof wxMaterialSync.$inferInsert>) =>
-      db.update(wxMaterialSync).set({ ...set, heartbeatAt: new Date() }).where(eq(wxMaterialSync.appId, appId));
-    try {
-      let done = 0;
-      let total = 0;
-      for (const type of ['image', 'voice', 'video', 'news'] as const) {
-        for (let offset = 0; ; offset += SYNC_PAGE) {
-          const page = await ctx.client.batchGetMaterial(appId, type, offset, SYNC_PAGE);
-          if (offset === 0) await beat({ total: (total += page.total_count) });
-          for (const item of page.item ?? []) {
-            await mirrorItem(appId, type, item);
-            await beat({ done: ++done });
-          }
-          if (!page.item?.length || offset + SYNC_PAGE >= page.total_count) break;
-        }
-      }
-      await beat({ state: 'done', done, finishedAt: new Date(), message: null });
-    } catch (error) {
-      await beat({ state: 'failed', finishedAt: new Date(), message: error instanceof Error ? error.message : String(error) });
-      throw error;
-    } finally {
-      positions.drop(appId); // what was mirrored before a failure is listed too
-    }
-  };
-
   const mirrorItem = async (appId: string, type: Exclude<MaterialType, 'thumb'>, item: Record<string, unknown>) => {
     const mediaId = String(item.media_id);
     const updateTime = new Date(Number(item.update_time ?? 0) * 1000 || Date.now());
@@ -173,6 +136,27 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
     (await db.select({ id: wxMaterial.id }).from(wxMaterial).where(ofType(appId, type)).orderBy(...newestFirst)).map((r) => r.id));
   const synced = new Set<string>();
 
+  /** Pulls every permanent material into the mirror, with the bytes of images, voice and thumbs. */
+  const sync = accountSync(ctx.jobs, MATERIAL_SYNC, '素材同步正在进行中，请勿重复提交', async (appId, job) => {
+    try {
+      let done = 0;
+      let total = 0;
+      for (const type of ['image', 'voice', 'video', 'news'] as const) {
+        for (let offset = 0; ; offset += SYNC_PAGE) {
+          const page = await ctx.client.batchGetMaterial(appId, type, offset, SYNC_PAGE);
+          if (offset === 0) await job.progress({ total: (total += page.total_count) });
+          for (const item of page.item ?? []) {
+            await mirrorItem(appId, type, item);
+            await job.progress({ done: ++done });
+          }
+          if (!page.item?.length || offset + SYNC_PAGE >= page.total_count) break;
+        }
+      }
+    } finally {
+      positions.drop(appId); // what was mirrored before a failure is listed too
+    }
+  });
+
   return {
     view,
 
@@ -201,31 +185,20 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
       return { items: page.records, totalCount: page.total };
     },
 
-    /** Starts pulling the platform's materials into the mirror in the background; refuses while one runs. */
+    /** Starts pulling the platform's materials into the mirror in the background (a job); refuses while one is queued or running. */
     async startSync(appId: string) {
       await accounts.requireAppId(appId);
-      const now = new Date();
-      const claimed = await db.insert(wxMaterialSync).values({ appId, state: 'running', startedAt: now, heartbeatAt: now })
-        .onConflictDoUpdate({
-          target: wxMaterialSync.appId,
-          set: { state: 'running', total: 0, done: 0, message: null, startedAt: now, heartbeatAt: now, finishedAt: null },
-          setWhere: or(sql`${wxMaterialSync.state} <> 'running'`, lt(wxMaterialSync.heartbeatAt, new Date(Date.now() - 60_000))),
-        }).returning();
-      if (!claimed.length) throw conflict('素材同步正在进行中，请勿重复提交');
-      ctx.background.run(`material sync ${appId}`, () => runSync(appId));
-      return syncView(appId, claimed[0]);
+      return sync.start(appId);
     },
 
     async syncProgress(appId: string) {
       await accounts.requireAppId(appId);
-      const [row] = await db.select().from(wxMaterialSync).where(eq(wxMaterialSync.appId, appId));
-      return syncView(appId, row);
+      return sync.progress(appId);
     },
 
     /** The first time an account's materials are listed, its mirror is filled from the platform. */
     async syncOnce(appId: string) {
-      const [row] = await db.select({ appId: wxMaterialSync.appId }).from(wxMaterialSync).where(eq(wxMaterialSync.appId, appId));
-      if (!row) await this.startSync(appId).catch(() => undefined);
+      if (!(await sync.everStarted(appId))) await sync.start(appId).catch(() => undefined);
     },
 
     /** Adds a checked file (the upload pipeline's) on the platform, then mirrors it in the media storage. */
