@@ -17,5 +17,6 @@ export * from './endpoints/upms.js';
 export * from './endpoints/wxmp-msg.js';
 export * from './money.js';
 export * from './business-date.js';
+export * from './business-hours.js';
 export * from './store.js';
 export * from './endpoints/store.js';
