@@ -128,10 +128,17 @@ export const roleRecordSchema = z.object({
 });
 export type RoleRecord = z.infer<typeof roleRecordSchema>;
 
+export const roleCodeSchema = z
+  .string()
+  .trim()
+  .min(1, '角色编码不能为空')
+  .max(64, '角色编码不能超过64个字符')
+  .regex(/^ROLE_[A-Z0-9_]+$/, '角色编码须以 ROLE_ 开头，只含大写字母、数字和下划线');
+
 export const roleBodySchema = z.object({
   id: id.optional(),
   roleName: required('角色名称', 64),
-  roleCode: z.string().trim().min(1, '角色编码不能为空').max(64, '角色编码不能超过64个字符').regex(/^ROLE_[A-Z0-9_]+$/, '角色编码须以 ROLE_ 开头，只含大写字母、数字和下划线'),
+  roleCode: roleCodeSchema,
   roleDesc: optionalText('角色描述', 255),
 });
 
@@ -149,9 +156,21 @@ export interface MenuNode {
   keepAlive: '0' | '1';
   type: '0' | '1';
   permission: string | null;
+  /** Query parameters the entry opens with; answered only when set. */
+  query?: Record<string, string>;
+  /** An external address (http or https) the entry opens in /myiframe; answered only when set. */
+  src?: string;
+  /** `roles`: the role codes that see the entry (answered only when set; the web hides it from others). */
   meta: { roles?: string[] };
   children: MenuNode[];
 }
+
+/** What a menu answers beyond its columns: query, external address and the roles that see it. */
+const menuExtras = {
+  query: z.record(z.string(), z.string()).optional(),
+  src: z.string().optional(),
+  meta: z.object({ roles: z.array(z.string()).optional() }),
+};
 export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
   z.object({
     id: z.string(),
@@ -165,10 +184,19 @@ export const menuNodeSchema: z.ZodType<MenuNode> = z.lazy(() =>
     keepAlive: z.enum(['0', '1']),
     type: z.enum(['0', '1']),
     permission: z.string().nullable(),
-    meta: z.object({ roles: z.array(z.string()).optional() }),
+    ...menuExtras,
     children: z.array(menuNodeSchema),
   }),
 );
+
+/** A menu's query parameters: name → value, at most 20. */
+export const MENU_QUERY_MAX = 20;
+export const menuQuerySchema = z
+  .record(
+    z.string().min(1, '查询参数名不能为空').max(64, '查询参数名不能超过64个字符').regex(/^[^\s&=]+$/, '查询参数名不能含空白、& 或 ='),
+    z.string().max(500, '查询参数值不能超过500个字符'),
+  )
+  .refine((query) => Object.keys(query).length <= MENU_QUERY_MAX, `查询参数不能超过${MENU_QUERY_MAX}个`);
 
 export const menuBodySchema = z.object({
   id: id.optional(),
@@ -181,6 +209,12 @@ export const menuBodySchema = z.object({
   keepAlive: z.enum(['0', '1'], { error: 'keepAlive 只能是 0（缓存）或 1（不缓存）' }).default('0'),
   type: z.enum(['0', '1'], { error: 'type 只能是 0（菜单）或 1（按钮）' }).default('0'),
   permission: z.string().trim().max(128, '权限标识不能超过128个字符').regex(/^[a-z][a-z0-9]*(:[a-z0-9]+)+$/, '权限标识格式为 模块:页面:操作').nullish().or(z.literal('')),
+  /** The query parameters the entry opens with (none when left out). */
+  query: menuQuerySchema.nullish(),
+  /** An external page the entry opens in /myiframe: the specification's URL rule, http or https. */
+  src: z.string().trim().max(500, '外部地址不能超过500个字符').regex(/^https?:\/\/\S+$/i, '外部地址须以 http:// 或 https:// 开头').nullish().or(z.literal('')),
+  /** `roles`: the role codes that see the entry (everyone when left out or empty). */
+  meta: z.object({ roles: z.array(roleCodeSchema).max(50, '可见角色不能超过50个').default([]) }).default({ roles: [] }),
 });
 
 export interface DeptNode {
@@ -197,7 +231,7 @@ export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
 export const menuFlatSchema = z.object({
   id: z.string(), parentId: z.string(), name: z.string(), label: z.string(), path: z.string().nullable(), icon: z.string().nullable(),
   component: z.string().nullable(), sort: z.number().int(), keepAlive: z.enum(['0', '1']), type: z.enum(['0', '1']),
-  permission: z.string().nullable(), meta: z.object({ roles: z.array(z.string()).optional() }),
+  permission: z.string().nullable(), ...menuExtras,
 });
 export type MenuFlat = z.infer<typeof menuFlatSchema>;
 

@@ -5,12 +5,13 @@ export type EndpointHandler<E extends Endpoint> = (
   input: EndpointRequest<E>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => Promise<EndpointData<E>> | EndpointData<E>;
+) => Promise<EndpointData<E> | FastifyReply> | EndpointData<E> | FastifyReply;
 
 /**
  * Registers a route from its contract endpoint: method, path, schemas (validated, and in the
  * OpenAPI document), access and summary all come from the declaration the web app calls. The
- * handler returns the envelope's `data` (or, for a `raw` endpoint, the whole answer).
+ * handler returns the envelope's `data` (or, for a `raw` endpoint, the whole answer), or the
+ * reply after sending an answer it keeps encoded.
  */
 export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
   app.route({
@@ -28,6 +29,8 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as EndpointRequest<E>;
       const data = await handler(input, request, reply);
+      // A handler that sent the answer itself (one kept encoded, validated when it was cached) returns the reply.
+      if (data === reply) return reply;
       return endpoint.raw ? data : ok(data);
     },
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -8,6 +8,13 @@ import { declareConstraints, type ConstraintMessage } from './db-errors.js';
 import { serve } from './endpoint.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { paginate, type SortWhitelist } from './paging.js';
+
+/**
+ * A filter for `filters`: the column contains the text, case-insensitively (`%`, `_` and `\`
+ * in the text match themselves); no condition when the text is empty.
+ */
+export const contains = (column: AnyColumn | SQL, text: string | undefined): SQL | undefined =>
+  text ? ilike(column, `%${text.replace(/[\\%_]/g, '\\$&')}%`) : undefined;
 
 /** A table with a string `id` column (`idColumn()`). */
 export type ResourceTable = PgTable & { id: AnyPgColumn<{ data: string }> };
@@ -67,8 +74,8 @@ export interface ResourceSpec<T extends ResourceTable, Rec, Q extends PageQuery,
     update?: Endpoint<undefined, undefined, z.ZodType<U>, z.ZodType<Rec>> | undefined;
     remove?: Endpoint<z.ZodType<{ id: string }>, undefined, undefined, z.ZodType<boolean>> | undefined;
   };
-  /** The columns the page may be sorted by (snake_case name → column); anything else is a 400. */
-  sortable: SortWhitelist;
+  /** The columns the page may be sorted by (snake_case name → column); anything else is a 400. None when left out. */
+  sortable?: SortWhitelist;
   /** The order when the query names none; id ascending by default. */
   order?: SQL[];
   /** Conditions from the page query (undefined ones are skipped). */
@@ -148,7 +155,7 @@ export function defineResource<T extends ResourceTable, Rec, Q extends PageQuery
     get,
     async page(ctx, query) {
       const where = and(scopeOf(ctx).where, ...(spec.filters?.(query) ?? []));
-      const page = await paginate(query, spec.sortable, {
+      const page = await paginate(query, spec.sortable ?? {}, {
         count: async () => (await ctx.db.select({ n: count() }).from(table as any).where(where))[0]!.n,
         rows: ({ order: by, limit, offset }) => from(ctx).where(where).orderBy(...by).limit(limit).offset(offset) as Promise<Array<Row<T>>>,
       }, order);

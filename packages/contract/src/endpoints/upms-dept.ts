@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { deptBodySchema, deptFlatSchema, deptNodeSchema, idParamsSchema } from '../identity.js';
+import { deptBodySchema, deptFlatSchema, deptNodeSchema } from '../identity.js';
+import { crudEndpoints } from './crud.js';
 
 const tag = 'upms:dept';
+const { get, create, update, remove } = crudEndpoints({ base: '/upms/dept', tag, screen: 'sys:dept', label: '部门', record: deptFlatSchema, body: deptBodySchema });
 
-/** Departments (系统管理 › 部门管理), a tree. */
+/** Departments (系统管理 › 部门管理): the tree, and one department's get / create / update / delete. */
 export const deptEndpoints = {
   tree: endpoint({ method: 'GET', path: '/upms/dept/tree', tag, summary: '部门树', access: { permission: 'sys:dept:index' }, data: z.array(deptNodeSchema) }),
-  get: endpoint({ method: 'GET', path: '/upms/dept/:id', tag, summary: '部门详情', access: { permission: 'sys:dept:index' }, params: idParamsSchema, data: deptFlatSchema }),
-  create: endpoint({ method: 'POST', path: '/upms/dept', tag, summary: '新增部门', access: { permission: 'sys:dept:add' }, body: deptBodySchema, data: deptFlatSchema }),
-  update: endpoint({ method: 'PUT', path: '/upms/dept', tag, summary: '修改部门', access: { permission: 'sys:dept:edit' }, body: deptBodySchema, data: deptFlatSchema }),
-  remove: endpoint({ method: 'DELETE', path: '/upms/dept/:id', tag, summary: '删除部门', access: { permission: 'sys:dept:del' }, params: idParamsSchema, data: z.boolean() }),
+  get, create, update, remove,
 };

@@ -1,50 +1,38 @@
-import { and, count, gt, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, idParamsSchema, ok, pageQuerySchema, pageSchema, tokenRecordSchema } from '@canteen/contract';
-import { z } from 'zod';
+import { and, desc, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { tokenEndpoints as api } from '@canteen/contract';
+import { serve } from '../../http/endpoint.js';
 import { notFound } from '../../http/errors.js';
-import { paginate } from '../../http/paging.js';
+import { contains, defineResource } from '../../http/resource.js';
 import { usernameOf } from '../upms/service.js';
 import { sysToken } from './tables.js';
 
-const tags = ['upms:token'];
-
 /** Online tokens (系统管理 › 令牌管理): sign-ins still usable, and forced sign-out. */
-export const tokenAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-
-  app.get('/upms/token/page', {
-    config: { permission: 'sys:token:index' },
-    schema: {
-      tags, summary: '令牌分页',
-      querystring: pageQuerySchema.extend({ username: z.string().max(64, 'username 不能超过64个字符').optional() }),
-      response: { 200: envelopeSchema(pageSchema(tokenRecordSchema)) },
+export const tokenAdminRoutes: FastifyPluginAsync = async (app) => {
+  // The user's name comes from upms (its users are not this module's table).
+  const username = usernameOf(sysToken.userId);
+  defineResource({
+    table: sysToken,
+    label: '令牌',
+    endpoints: { page: api.page },
+    // Only usable sign-ins of existing users are listed.
+    scope: () => ({ where: and(isNull(sysToken.revokedAt), gt(sysToken.refreshExpiresAt, new Date()), isNotNull(username)) }),
+    sortable: { id: sysToken.id, create_time: sysToken.createdAt, username },
+    order: [desc(sysToken.id)],
+    filters: (q) => [contains(username, q.username)],
+    toRecords: async (rows, { db }) => {
+      const names = rows.length ? await db.select({ id: sysToken.id, username }).from(sysToken).where(inArray(sysToken.id, rows.map((r) => r.id))) : [];
+      const nameOf = new Map(names.map((n) => [n.id, n.username]));
+      return rows.map((t) => ({
+        id: t.id, userId: t.userId, username: nameOf.get(t.id) ?? '', clientId: t.clientId, grantType: t.grantType,
+        remoteAddr: t.remoteAddr, createTime: t.createdAt.toISOString(), expiresAt: t.accessExpiresAt.toISOString(),
+      }));
     },
-  }, async (request) => {
-    // The user's name comes from upms (its users are not this module's table).
-    const username = usernameOf(sysToken.userId);
-    const filters: SQL[] = [isNull(sysToken.revokedAt), gt(sysToken.refreshExpiresAt, new Date()), isNotNull(username)];
-    if (request.query.username) filters.push(ilike(username, `%${request.query.username.replace(/[\\%_]/g, '\\$&')}%`));
-    const where = and(...filters);
-    const page = await paginate(request.query, { id: sysToken.id, create_time: sysToken.createdAt, username }, {
-      count: async () => (await db.select({ n: count() }).from(sysToken).where(where))[0]!.n,
-      rows: ({ order, limit, offset }) =>
-        db.select({
-          id: sysToken.id, userId: sysToken.userId, username: username.as('username'), clientId: sysToken.clientId, grantType: sysToken.grantType,
-          remoteAddr: sysToken.remoteAddr, createdAt: sysToken.createdAt, expiresAt: sysToken.accessExpiresAt,
-        }).from(sysToken).where(where).orderBy(...order).limit(limit).offset(offset),
-    }, [sql`${sysToken.id} desc`]);
-    return ok({
-      ...page,
-      records: page.records.map(({ createdAt, expiresAt, username, ...r }) => ({ ...r, username: username ?? '', createTime: createdAt.toISOString(), expiresAt: expiresAt.toISOString() })),
-    });
-  });
+  }).serve(app);
 
-  app.delete('/upms/token/:id', {
-    config: { permission: 'sys:token:del' },
-    schema: { tags, summary: '强制下线', params: idParamsSchema, response: { 200: envelopeSchema(z.boolean()) } },
-  }, async (request) => {
-    if (!(await app.identity.tokens.revoke(request.params.id))) throw notFound(`令牌 ${request.params.id} 不存在或已失效`);
-    return ok(true);
+  // A forced sign-out revokes the token set (the row stays for its chain): not a delete of the kit's.
+  serve(app, api.remove, async ({ params }) => {
+    if (!(await app.identity.tokens.revoke(params.id))) throw notFound(`令牌 ${params.id} 不存在或已失效`);
+    return true;
   });
 };

@@ -57,6 +57,47 @@ describe('menus', () => {
     expect((await call('GET', `/upms/menu/${id}`)).statusCode).toBe(404);
   });
 
+  it('keeps a menu\'s visible roles, query and external address, and answers them in every tree', async () => {
+    const groups: MenuNode[] = (await call('GET', '/upms/menu/tree')).json().data;
+    const store = groups.find((g) => g.path === '/store')!;
+    const body = {
+      parentId: store.id, name: '外部报表', path: '/store/bi', sort: 98,
+      query: { tab: 'daily', store: '1' }, src: 'https://bi.example.com/report', meta: { roles: ['ROLE_ADMIN', 'ROLE_OPERATOR'] },
+    };
+    const created = await call('POST', '/upms/menu', body);
+    expect(created.statusCode).toBe(200);
+    const id = created.json().data.id;
+    const stored = { query: body.query, src: body.src, meta: body.meta };
+    expect(created.json().data).toMatchObject(stored);
+    expect((await call('GET', `/upms/menu/${id}`)).json().data).toMatchObject(stored);
+    expect(flatten((await call('GET', '/upms/menu/all/tree')).json().data).find((n) => n.id === id)).toMatchObject(stored);
+    // Granted to the admin's role, it is in the signed-in menu with what the web reads.
+    const adminRole = (await call('GET', '/upms/role/list')).json<{ data: Role[] }>().data.find((r) => r.roleCode === 'ROLE_ADMIN')!.id;
+    const granted: string[] = (await call('GET', `/upms/menu/tree/${adminRole}`)).json().data;
+    expect((await call('PUT', '/upms/role/menu', { roleId: adminRole, menuIds: [...granted, id] })).statusCode).toBe(200);
+    expect(flatten((await call('GET', '/upms/menu')).json().data).find((n) => n.id === id)).toMatchObject({ label: '外部报表', path: '/store/bi', ...stored });
+
+    // A PUT replaces them: cleared ones are no longer answered.
+    const cleared = (await call('PUT', '/upms/menu', { id, parentId: store.id, name: '外部报表', path: '/store/bi', query: null, src: '', meta: { roles: [] } })).json().data;
+    expect(cleared).toMatchObject({ meta: {} });
+    expect(cleared).not.toHaveProperty('query');
+    expect(cleared).not.toHaveProperty('src');
+    expect(cleared.meta).not.toHaveProperty('roles');
+
+    const refused = async (change: object, text: string) => {
+      const res = await call('PUT', '/upms/menu', { id, parentId: store.id, name: '外部报表', path: '/store/bi', ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toContain(text);
+    };
+    await refused({ src: 'ftp://bi.example.com' }, 'http:// 或 https://');
+    await refused({ src: 'javascript:alert(1)' }, 'src');
+    await refused({ meta: { roles: ['ROLE_NOBODY'] } }, '角色 ROLE_NOBODY 不存在');
+    await refused({ meta: { roles: ['admin'] } }, 'meta.roles');
+    await refused({ query: { 'a b': '1' } }, 'query');
+    await refused({ query: 'tab=daily' }, 'query');
+    expect((await call('DELETE', `/upms/menu/${id}`)).statusCode).toBe(200);
+  });
+
   it('refuses a button without a permission code and a bad parent', async () => {
     const noCode = await call('POST', '/upms/menu', { parentId: '-1', name: '按钮', type: '1' });
     expect(noCode.statusCode).toBe(400);

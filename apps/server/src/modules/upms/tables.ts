@@ -1,4 +1,5 @@
-import { char, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { char, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bigintText, createdAt, idColumn, timestamps } from '../../db/columns.js';
 
 export const sysDept = pgTable('sys_dept', {
@@ -40,6 +41,12 @@ export const sysMenu = pgTable('sys_menu', {
   sort: integer('sort').notNull().default(0),
   keepAlive: char('keep_alive', { length: 1 }).notNull().default('0'),
   type: char('type', { length: 1 }).notNull().default('0'),
+  /** Query parameters the entry opens with. */
+  query: jsonb('query').$type<Record<string, string>>(),
+  /** An external address (http or https) opened in /myiframe. */
+  src: text('src'),
+  /** The role codes that see the entry (`meta.roles`); empty: everyone the menu is granted to. */
+  roles: text('roles').array().notNull().default(sql`'{}'`),
   seedKey: text('seed_key'),
   ...timestamps(),
 });

@@ -1,26 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { deptEndpoints as api } from '@canteen/contract';
-import { badRequest } from '../../../http/errors.js';
 import { serve } from '../../../http/endpoint.js';
+import { defineResource } from '../../../http/resource.js';
 import type { UpmsContext } from '../context.js';
-import { createDept, deleteDept, deptTree, getDept, updateDept } from './service.js';
+import { sysDept, sysUser } from '../tables.js';
+import { checkParent, deptTree, deptValues, toDept } from './service.js';
 
-/** Departments (系统管理 › 部门管理), a tree. */
+/** Departments (系统管理 › 部门管理): the tree, and one department's get / create / update / delete. */
 export const deptRoutes: FastifyPluginAsync<{ ctx: UpmsContext }> = async (app, { ctx }) => {
-  const db = app.database.db;
-
-  serve(app, api.tree, () => deptTree(db));
-  serve(app, api.get, ({ params }) => getDept(db, params.id));
-  serve(app, api.create, async ({ body }) => getDept(db, await createDept(db, body)));
-  serve(app, api.update, async ({ body }) => {
-    const { id } = body;
-    if (!id) throw badRequest('id: 修改部门需要 id');
-    await updateDept(db, { ...body, id });
-    ctx.infoJson.clear(); // department names appear in user info
-    return getDept(db, id);
-  });
-  serve(app, api.remove, async ({ params }) => {
-    await deleteDept(db, params.id);
-    return true;
-  });
+  serve(app, api.tree, () => deptTree(app.database.db));
+  defineResource({
+    table: sysDept,
+    label: '部门',
+    endpoints: api,
+    toRecord: toDept,
+    validate: (body, { db, existing }) => checkParent(db, body, existing?.id),
+    insert: deptValues,
+    change: deptValues,
+    referencedBy: [
+      { column: sysDept.parentId, what: '下级部门', message: (n) => `该部门下还有 ${n} 个下级部门，请先删除下级` },
+      { column: sysUser.deptId, what: '用户', message: (n) => `该部门还有 ${n} 个用户，请先调整用户所属部门` },
+    ],
+    afterWrite: ({ action }) => {
+      if (action === 'update') ctx.infoJson.clear(); // department names appear in user info
+    },
+  }).serve(app);
 };

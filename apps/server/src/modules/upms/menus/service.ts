@@ -1,14 +1,14 @@
-import { count, eq, inArray } from 'drizzle-orm';
-import type { MenuNode } from '@canteen/contract';
+import { inArray } from 'drizzle-orm';
+import type { MenuFlat, MenuNode } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
-import { badRequest, conflict, notFound } from '../../../http/errors.js';
-import { sysMenu, sysRoleMenu } from '../tables.js';
+import { badRequest } from '../../../http/errors.js';
+import { sysMenu, sysRole, sysRoleMenu } from '../tables.js';
 import { buildTree, descendantsOf } from '../tree.js';
 
 type MenuRow = typeof sysMenu.$inferSelect;
-type FlatMenu = Omit<MenuNode, 'children'>;
 
-const toNode = (m: MenuRow): FlatMenu => ({
+/** A menu row as answered: query, external address and visible roles only when set. */
+export const toMenu = (m: MenuRow): MenuFlat => ({
   id: m.id,
   parentId: m.parentId,
   name: m.name,
@@ -20,10 +20,12 @@ const toNode = (m: MenuRow): FlatMenu => ({
   keepAlive: m.keepAlive === '1' ? '1' : '0',
   type: m.type === '1' ? '1' : '0',
   permission: m.permission,
-  meta: {},
+  ...(m.query && Object.keys(m.query).length ? { query: m.query } : {}),
+  ...(m.src ? { src: m.src } : {}),
+  meta: m.roles.length ? { roles: m.roles } : {},
 });
 
-const tree = (rows: MenuRow[]) => buildTree(rows.map(toNode)) as MenuNode[];
+const tree = (rows: MenuRow[]) => buildTree(rows.map(toMenu)) as MenuNode[];
 
 /** The whole tree: menus only, or menus and buttons. */
 export async function menuTree(db: Db, withButtons: boolean): Promise<MenuNode[]> {
@@ -47,14 +49,7 @@ export async function menuTreeForRoles(db: Db, roleIds: string[]): Promise<MenuN
   return tree(all.filter((m) => shown.has(m.id)));
 }
 
-export async function getMenu(db: Db, id: string): Promise<FlatMenu> {
-  const [row] = await db.select().from(sysMenu).where(eq(sysMenu.id, id));
-  if (!row) throw notFound(`菜单 ${id} 不存在`);
-  return toNode(row);
-}
-
 export interface MenuInput {
-  id?: string | undefined;
   parentId: string;
   name: string;
   path?: string | null | undefined;
@@ -64,9 +59,13 @@ export interface MenuInput {
   keepAlive: '0' | '1';
   type: '0' | '1';
   permission?: string | null | undefined;
+  query?: Record<string, string> | null | undefined;
+  src?: string | null | undefined;
+  meta: { roles: string[] };
 }
 
-async function checkMenu(db: Db, input: MenuInput) {
+/** A menu's own rules: a button has a code, a menu a path, the parent is a menu outside its subtree, the roles exist. */
+export async function checkMenu(db: Db, input: MenuInput, id: string | undefined) {
   if (input.type === '1' && !input.permission) throw badRequest('permission: 按钮必须填写权限标识');
   if (input.type === '0' && !input.path) throw badRequest('path: 菜单必须填写菜单路径');
   if (input.parentId !== '-1') {
@@ -74,13 +73,20 @@ async function checkMenu(db: Db, input: MenuInput) {
     const parent = all.find((m) => m.id === input.parentId);
     if (!parent) throw badRequest(`parentId: 上级菜单 ${input.parentId} 不存在`);
     if (parent.type === '1') throw badRequest('parentId: 上级不能是按钮');
-    if (input.id && (input.parentId === input.id || descendantsOf(all, input.id).has(input.parentId))) {
+    if (id && (input.parentId === id || descendantsOf(all, id).has(input.parentId))) {
       throw badRequest('parentId: 上级菜单不能是自己或自己的下级');
     }
   }
+  const roles = [...new Set(input.meta.roles)];
+  if (roles.length) {
+    const found = new Set((await db.select({ code: sysRole.roleCode }).from(sysRole).where(inArray(sysRole.roleCode, roles))).map((r) => r.code));
+    const missing = roles.filter((code) => !found.has(code));
+    if (missing.length) throw badRequest(`meta.roles: 角色 ${missing.join(', ')} 不存在`);
+  }
 }
 
-const values = (input: MenuInput) => ({
+/** The columns of a menu body (a PUT replaces them all). */
+export const menuValues = (input: MenuInput) => ({
   parentId: input.parentId,
   name: input.name,
   path: input.path || null,
@@ -90,23 +96,7 @@ const values = (input: MenuInput) => ({
   keepAlive: input.keepAlive,
   type: input.type,
   permission: input.permission || null,
+  query: input.query && Object.keys(input.query).length ? input.query : null,
+  src: input.src || null,
+  roles: [...new Set(input.meta.roles)],
 });
-
-export async function createMenu(db: Db, input: MenuInput): Promise<string> {
-  await checkMenu(db, { ...input, id: undefined });
-  return (await db.insert(sysMenu).values(values(input)).returning({ id: sysMenu.id }))[0]!.id;
-}
-
-export async function updateMenu(db: Db, input: MenuInput & { id: string }): Promise<void> {
-  await getMenu(db, input.id);
-  await checkMenu(db, input);
-  await db.update(sysMenu).set({ ...values(input), updatedAt: new Date() }).where(eq(sysMenu.id, input.id));
-}
-
-/** Deletes a menu or button without children (409 while it has any). */
-export async function deleteMenu(db: Db, id: string): Promise<void> {
-  await getMenu(db, id);
-  const [children] = await db.select({ n: count() }).from(sysMenu).where(eq(sysMenu.parentId, id));
-  if (children!.n > 0) throw conflict(`该菜单下还有 ${children!.n} 个下级菜单或按钮，请先删除下级`);
-  await db.delete(sysMenu).where(eq(sysMenu.id, id));
-}

@@ -7,7 +7,7 @@ import { encodeJson, sendJson, type UpmsContext } from '../context.js';
 import { roleIdsByCode } from '../seed.js';
 import { registerSetting } from '../settings.js';
 import { editProfile, profileOf } from './profile.js';
-import { createUser, getUser } from './service.js';
+import { userResource } from './routes.js';
 
 const tags = ['upms:user'];
 const infoAnswer = envelopeSchema(userInfoSchema);
@@ -15,6 +15,7 @@ const infoAnswer = envelopeSchema(userInfoSchema);
 /** The signed-in user's own information, profile and avatar, and self-registration. */
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async (app, { ctx }) => {
   const db = app.database.db;
+  const users = userResource(app, ctx);
 
   app.get('/upms/user/info', {
     config: { signedIn: true },
@@ -54,8 +55,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async 
     request.auditUsername = request.body.username;
     const setting = await registerSetting(db, app.config);
     if (!setting.open) throw forbidden('注册未开放，请联系管理员');
-    const id = await createUser(db, { ...request.body, roleIds: await roleIdsByCode(db, [setting.defaultRole]) });
-    ctx.changed();
-    return ok(await getUser(db, id));
+    return ok(await users.create({ db, request }, { ...request.body, roleIds: await roleIdsByCode(db, [setting.defaultRole]) }));
   });
 };

@@ -3,7 +3,6 @@ import type { SysUser } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest, notFound, unauthorized } from '../../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { uniquely } from '../db-errors.js';
 import { sysDept, sysUser } from '../tables.js';
 
 export async function profileOf(db: Db, userId: string): Promise<SysUser> {
@@ -40,6 +39,7 @@ export async function editProfile(db: Db, userId: string, input: ProfileChange):
     if (!(await verifyPassword(user.password, input.password))) throw badRequest('password: 原密码不正确');
     change.password = await hashPassword(input.newpassword1);
   }
-  await uniquely(() => db.update(sysUser).set(change).where(eq(sysUser.id, userId)), `手机号 ${input.phone ?? ''} 已被其他用户使用`);
+  // A phone already in use fails on sys_user_phone, whose message the user resource declares.
+  await db.update(sysUser).set(change).where(eq(sysUser.id, userId));
   return { passwordChanged: Boolean(change.password) };
 }

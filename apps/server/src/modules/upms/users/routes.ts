@@ -1,53 +1,51 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeSchema, idParamsSchema, ok, pageQuerySchema, pageSchema, userCreateSchema, userPageQuerySchema, userRecordSchema, userUpdateSchema } from '@canteen/contract';
-import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { userEndpoints } from '@canteen/contract';
 import { currentUser } from '../../../http/access.js';
+import { badRequest } from '../../../http/errors.js';
+import { contains, defineResource } from '../../../http/resource.js';
+import { hashPassword } from '../../auth/passwords.js';
 import type { UpmsContext } from '../context.js';
-import { createUser, deleteUser, getUser, pageUsers, updateUser } from './service.js';
+import { sysUser } from '../tables.js';
+import { checkDept, checkRoles, setRoles, toUserRecords } from './service.js';
 
-const tags = ['upms:user'];
-const record = envelopeSchema(userRecordSchema);
-const done = envelopeSchema(z.boolean());
-
-/** User management (系统管理 › 用户管理). */
-export const userRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async (app, { ctx }) => {
-  const db = app.database.db;
-
-  app.get('/upms/user/page', {
-    config: { permission: 'sys:user:index' },
-    schema: { tags, summary: '用户分页', querystring: pageQuerySchema.extend(userPageQuerySchema.shape), response: { 200: envelopeSchema(pageSchema(userRecordSchema)) } },
-  }, async (request) => ok(await pageUsers(db, request.query)));
-
-  app.get('/upms/user/:id', {
-    config: { permission: 'sys:user:index' },
-    schema: { tags, summary: '用户详情', params: idParamsSchema, response: { 200: record } },
-  }, async (request) => ok(await getUser(db, request.params.id)));
-
-  app.post('/upms/user', {
-    config: { permission: 'sys:user:add' },
-    schema: { tags, summary: '新增用户', body: userCreateSchema, response: { 200: record } },
-  }, async (request) => {
-    const id = await createUser(db, request.body);
-    ctx.changed();
-    return ok(await getUser(db, id));
+/** Users (系统管理 › 用户管理); self-registration creates through it too. Password hashes are never answered. */
+export const userResource = (app: FastifyInstance, ctx: UpmsContext) =>
+  defineResource({
+    table: sysUser,
+    label: '用户',
+    endpoints: userEndpoints,
+    sortable: { id: sysUser.id, username: sysUser.username, create_time: sysUser.createdAt, lock_flag: sysUser.lockFlag },
+    filters: (q) => [contains(sysUser.username, q.username), q.deptId ? eq(sysUser.deptId, q.deptId) : undefined, q.lockFlag ? eq(sysUser.lockFlag, q.lockFlag) : undefined],
+    toRecords: (rows, { db }) => toUserRecords(db, rows),
+    validate: async (body, { db, request, existing }) => {
+      if (existing && 'lockFlag' in body && body.lockFlag === '9' && existing.id === currentUser(request).id) throw badRequest('不能锁定自己');
+      if (body.deptId !== undefined) await checkDept(db, body.deptId);
+      await checkRoles(db, body.roleIds);
+    },
+    insert: async (input) => ({
+      username: input.username, password: await hashPassword(input.password), nickname: input.nickname || null, phone: input.phone || null, deptId: input.deptId || null,
+    }),
+    // Only what the body names changes; an empty password keeps the current one.
+    change: async (input) => ({
+      ...(input.nickname !== undefined ? { nickname: input.nickname || null } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
+      ...(input.deptId !== undefined ? { deptId: input.deptId || null } : {}),
+      ...(input.lockFlag ? { lockFlag: input.lockFlag } : {}),
+      ...(input.password ? { password: await hashPassword(input.password) } : {}),
+    }),
+    unique: { sys_user_username: (username) => `用户名 ${username} 已存在`, sys_user_phone: (phone) => `手机号 ${phone} 已被其他用户使用` },
+    beforeDelete: (user, { request }) => {
+      if (user.id === currentUser(request).id) throw badRequest('不能删除自己');
+    },
+    afterWrite: async ({ action, id, body }, { db }) => {
+      if (body?.roleIds) await setRoles(db, id, body.roleIds);
+      // A locked user or a reset password ends the user's sessions.
+      if (action === 'update' && body && (('lockFlag' in body && body.lockFlag === '9') || body.password)) await app.identity.tokens.revokeUser(id);
+      ctx.changed();
+    },
   });
 
-  app.put('/upms/user', {
-    config: { permission: 'sys:user:edit' },
-    schema: { tags, summary: '修改用户', body: userUpdateSchema, response: { 200: record } },
-  }, async (request) => {
-    const { endSessions } = await updateUser(db, { ...request.body, password: request.body.password || undefined }, currentUser(request).id);
-    if (endSessions) await app.identity.tokens.revokeUser(request.body.id);
-    ctx.changed();
-    return ok(await getUser(db, request.body.id));
-  });
-
-  app.delete('/upms/user/:id', {
-    config: { permission: 'sys:user:del' },
-    schema: { tags, summary: '删除用户', params: idParamsSchema, response: { 200: done } },
-  }, async (request) => {
-    await deleteUser(db, request.params.id, currentUser(request).id);
-    ctx.changed();
-    return ok(true);
-  });
+export const userRoutes: FastifyPluginAsync<{ ctx: UpmsContext }> = async (app, { ctx }) => {
+  userResource(app, ctx).serve(app);
 };
