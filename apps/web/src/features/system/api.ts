@@ -37,6 +37,12 @@ export interface MenuRecord {
   keepAlive: '0' | '1';
   type: '0' | '1';
   permission: string | null;
+  /** Query parameters the entry opens with (answered only when set). */
+  query?: Record<string, string>;
+  /** An external page (http or https) the entry opens in /myiframe (answered only when set). */
+  src?: string;
+  /** `roles`: the role codes that see the entry (answered only when set). */
+  meta?: { roles?: string[] };
   children?: MenuRecord[];
 }
 export interface DeptRecord {
@@ -103,6 +109,12 @@ export const deptParentOptions: OptionSource = {
 export const roleOptions: OptionSource = {
   queryKey: ['/upms/role', 'options'],
   load: async () => (await api.get<RoleRecord[]>('/upms/role/list')).map((r) => ({ value: r.id, label: r.roleName })),
+};
+
+/** Roles by code (what a menu's `meta.roles` and the session's roles hold). */
+export const roleCodeOptions: OptionSource = {
+  queryKey: ['/upms/role', 'code-options'],
+  load: async () => (await api.get<RoleRecord[]>('/upms/role/list')).map((r) => ({ value: r.roleCode, label: r.roleName })),
 };
 
 /** Menus (without buttons) under a "top level" choice, for a parent picker. */

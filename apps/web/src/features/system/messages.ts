@@ -21,6 +21,9 @@ addMessages(
       permission: '权限标识', icon: '图标', path: '路由地址', component: '组件', sort: '排序', keepAlive: '缓存',
       keepAliveOn: '缓存', keepAliveOff: '不缓存', pickIcon: '选择图标', searchIcon: '搜索图标名', noIcon: '无',
       permissionRule: '权限标识格式为 模块:页面:操作',
+      src: '外部地址', srcHelp: '填写后在页面内嵌打开该地址', query: '路由参数', queryHelp: '键值对 key=value（以 & 或换行分隔），或 JSON 对象',
+      queryFormat: '路由参数须为 key=value（以 & 或换行分隔）或 JSON 对象', queryRule: '路由参数名不能含空白、& 或 =，且不能超过20个',
+      roles: '可见角色', rolesHelp: '不选则所有被授权的角色可见',
     },
     dept: { parent: '上级部门', top: '顶级部门', name: '部门名称', sort: '排序', createTime: '创建时间' },
     client: {
@@ -54,6 +57,9 @@ addMessages(
       permission: 'Permission', icon: 'Icon', path: 'Route path', component: 'Component', sort: 'Sort', keepAlive: 'Keep alive',
       keepAliveOn: 'Keep alive', keepAliveOff: 'Do not keep', pickIcon: 'Pick an icon', searchIcon: 'Search icon names', noIcon: 'None',
       permissionRule: 'A permission reads module:screen:action',
+      src: 'External address', srcHelp: 'When set, the page opens this address inside the layout', query: 'Route query', queryHelp: 'key=value pairs (separated by & or new lines), or a JSON object',
+      queryFormat: 'The route query must be key=value pairs (separated by & or new lines) or a JSON object', queryRule: 'Query names hold no blanks, & or =, and there are at most 20',
+      roles: 'Visible to roles', rolesHelp: 'Leave empty for every granted role',
     },
     dept: { parent: 'Parent', top: 'Top level', name: 'Department', sort: 'Sort', createTime: 'Created' },
     client: {

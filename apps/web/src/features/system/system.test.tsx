@@ -58,6 +58,7 @@ function route({ method, path, query, body }: Received) {
   }
   if (method === 'DELETE' && path === '/upms/user/1') return failReply(400, '不能删除当前登录用户');
   if (method === 'GET' && path === '/upms/menu/all/tree') return okReply(menus);
+  if (method === 'POST' && path === '/upms/menu') return okReply({ ...(body as object), id: '30' });
   if (method === 'GET' && path.startsWith('/upms/menu/tree/')) return okReply(grants[path.split('/').pop()!] ?? []);
   if (method === 'PUT' && path === '/upms/role/menu') {
     const b = body as { roleId: string; menuIds: string[] };
@@ -177,6 +178,32 @@ describe('system pages', { timeout: 90_000 }, () => {
     signInWith(['sys:user:index']);
     renderWithApp(<MenusPage />);
     expect(screen.getByText('抱歉，您无权访问此页面')).toBeInTheDocument();
+  });
+
+  it('sets a menu\'s external address, query and visible roles, with the URL and query rules', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<MenusPage />);
+    await screen.findByText('用户管理新增');
+    await user.click(screen.getAllByRole('button', { name: /新\s?增$/ })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('名称'), '外部报表');
+    await user.type(within(dialog).getByLabelText('路由地址'), '/bi');
+    await user.type(within(dialog).getByLabelText('外部地址'), 'ftp://bi.example.com');
+    await user.type(within(dialog).getByLabelText('路由参数'), 'tab');
+    await user.click(ok());
+    expect(await within(dialog).findByText('请输入以 http:// 或 https:// 开头的地址')).toBeInTheDocument();
+    expect(await within(dialog).findByText('路由参数须为 key=value（以 & 或换行分隔）或 JSON 对象')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('外部地址'));
+    await user.type(within(dialog).getByLabelText('外部地址'), 'https://bi.example.com/report');
+    await user.clear(within(dialog).getByLabelText('路由参数'));
+    await user.type(within(dialog).getByLabelText('路由参数'), 'tab=daily&store=1');
+    fireEvent.mouseDown(within(dialog).getByLabelText('可见角色'));
+    await user.click(await screen.findByTitle('门店运营'));
+    await user.click(ok());
+    await screen.findByText('新增成功');
+    expect(server.calls('POST', '/upms/menu')[0]!.body).toMatchObject({
+      name: '外部报表', path: '/bi', src: 'https://bi.example.com/report', query: { tab: 'daily', store: '1' }, meta: { roles: ['ROLE_OPERATOR'] },
+    });
   });
 
   it('lists logs newest first and shows the exception text', async () => {
