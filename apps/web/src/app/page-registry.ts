@@ -1,19 +1,24 @@
-import type { ComponentType } from 'react';
+import type { PageEntry } from '../shared/navigation/pages';
 
-/** A lazily loaded page: one code-split chunk each. */
-export type PageLoader = () => Promise<{ default: ComponentType }>;
+export type { PageEntry, PageLoader } from '../shared/navigation/pages';
 
 /**
- * Every page a menu entry can name by its `component` string. Each feature exports its own map
- * (`features/<domain>/pages.ts`); the app joins them here, so a feature never imports another.
+ * Every page a menu entry can name by its `component` string, with its loader and view
+ * permission. Each feature exports its own map (`features/<domain>/pages.ts`); the app joins
+ * them here, so a feature never imports another.
  */
-export const pageRegistry: Record<string, PageLoader> = {};
+export const pageRegistry: Record<string, PageEntry> = {};
 
-export const resolvePage = (component: string | undefined): PageLoader | undefined =>
+export const resolvePage = (component: string | undefined): PageEntry | undefined =>
   component ? pageRegistry[component.replace(/^\//, '')] : undefined;
+
+const isEntry = (value: unknown): value is PageEntry =>
+  typeof value === 'object' && value !== null && typeof (value as PageEntry).load === 'function' && 'permission' in value;
 
 // Each feature's `pages.ts` map (named or default export), joined without naming the features here.
 const featurePages = import.meta.glob<Record<string, unknown>>('../features/*/pages.ts', { eager: true });
 for (const module of Object.values(featurePages)) {
-  for (const map of Object.values(module)) if (map && typeof map === 'object') Object.assign(pageRegistry, map);
+  for (const map of Object.values(module)) {
+    if (map && typeof map === 'object') for (const [name, entry] of Object.entries(map)) if (isEntry(entry)) pageRegistry[name] = entry;
+  }
 }

@@ -1,27 +1,11 @@
-import { Activity, lazy, memo, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { Activity, memo, Suspense, useMemo } from 'react';
 import { Spin } from 'antd';
 import { PaneLocation } from '../../shared/navigation/pane';
-import { resolvePage } from '../page-registry';
-import { withChunkTimeout } from '../lazy';
 import { ErrorBoundary } from '../pages/ErrorBoundary';
-import { NotAvailablePage } from '../pages/NotAvailablePage';
 import { IframePage } from '../pages/IframePage';
 import { aliveKeys, useTabs } from '../stores/tabs';
+import { RegisteredPage } from './RegisteredPage';
 import type { Target } from './targets';
-
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
-
-/** One lazy component per page name, so a page's chunk loads once (with the 120 s limit). */
-function lazyPage(component: string): LazyExoticComponent<ComponentType> | undefined {
-  const loader = resolvePage(component);
-  if (!loader) return undefined;
-  let page = lazyPages.get(component);
-  if (!page) {
-    page = lazy(() => withChunkTimeout(loader));
-    lazyPages.set(component, page);
-  }
-  return page;
-}
 
 /** What a pane shows, as plain values so a hidden pane does not re-render when another tab changes. */
 interface PaneProps {
@@ -35,9 +19,7 @@ interface PaneProps {
 function PageView({ kind, component, src, label }: Omit<PaneProps, 'tabKey'>) {
   if (kind === 'iframe') return <IframePage src={src ?? ''} title={label ?? ''} />;
   if (kind !== 'page' || !component) return null;
-  const Page = lazyPage(component);
-  // eslint-disable-next-line react-hooks/static-components -- one lazy component per page name, cached above: stable across renders
-  return Page ? <Page /> : <NotAvailablePage name={label ?? ''} component={component} />;
+  return <RegisteredPage component={component} label={label} />;
 }
 
 const Pane = memo(function Pane({ tabKey, ...view }: PaneProps) {

@@ -3,7 +3,7 @@ import { Descriptions, Empty, Form, Input, Modal, Tag, Tree, type TreeDataNode }
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../shared/navigation/navigation';
 import { useLock } from '../../shared/session/lock';
-import { useSession, type MenuNode } from '../../shared/session/session';
+import { useHeldPermissions, useSession, type MenuNode } from '../../shared/session/session';
 import { LOCK_PATH } from '../guards';
 
 /** Sets the lock password, then locks: only /lock is reachable until it is entered. */
@@ -63,7 +63,7 @@ function screenFor(code: string, leaves: MenuNode[]): MenuNode | undefined {
 /** The user's menus and buttons as a tree. */
 export function PermissionsDialog({ tree, onClose }: { tree: MenuNode[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const permissions = useSession((s) => s.permissions);
+  const held = useHeldPermissions();
   const roles = useSession((s) => s.roles);
   const data = useMemo(() => {
     const leaves: MenuNode[] = [];
@@ -71,7 +71,7 @@ export function PermissionsDialog({ tree, onClose }: { tree: MenuNode[]; onClose
     walk(tree);
     const byScreen = new Map<string, string[]>();
     const other: string[] = [];
-    for (const code of Object.keys(permissions).sort()) {
+    for (const code of held) {
       const screen = screenFor(code, leaves);
       if (screen) byScreen.set(screen.id, [...(byScreen.get(screen.id) ?? []), code]);
       else other.push(code);
@@ -82,7 +82,7 @@ export function PermissionsDialog({ tree, onClose }: { tree: MenuNode[]; onClose
     const out = build(tree);
     if (other.length) out.push({ key: 'other', title: t('shell.perms.other'), children: other.map(button) });
     return out;
-  }, [tree, permissions, t]);
+  }, [tree, held, t]);
   return (
     <Modal open title={t('shell.perms.title')} onCancel={onClose} footer={null} width={560} data-testid="permissions-dialog">
       <p>

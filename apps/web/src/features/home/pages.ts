@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import type { PageMap } from '../../shared/navigation/pages';
 
-/** The home dashboard, under the component name the shell uses for /wel/index. */
-export const pages: Record<string, () => Promise<{ default: ComponentType }>> = {
-  'views/wel/index': () => import('./HomePage'),
+/** The home dashboard, under the component name the shell uses for /wel/index; every signed-in user sees it. */
+export const pages: PageMap = {
+  'views/wel/index': { load: () => import('./HomePage'), permission: null },
 };

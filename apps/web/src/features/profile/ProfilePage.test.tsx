@@ -35,8 +35,10 @@ const save = () => screen.getAllByRole('button', { name: /保\s?存$/ });
 const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 
 describe('personal information', { timeout: 90_000 }, () => {
-  it('is registered at views/info/index', async () => {
-    expect(typeof (await profilePages['views/info/index']!()).default).toBe('function');
+  it('is registered at views/info/index, open to every signed-in user', async () => {
+    const entry = profilePages['views/info/index']!;
+    expect(entry.permission).toBeNull();
+    expect(typeof (await entry.load()).default).toBe('function');
   });
 
   it('checks the phone with the three messages of the specification, then saves', async () => {

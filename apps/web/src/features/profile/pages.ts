@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import type { PageMap } from '../../shared/navigation/pages';
 
-/** The personal-information page by its `component` name (route /info/index), lazily loaded. */
-export const profilePages: Record<string, () => Promise<{ default: ComponentType }>> = {
-  'views/info/index': () => import('./ProfilePage'),
+/** The personal-information page by its `component` name (route /info/index), lazily loaded; every signed-in user sees it. */
+export const profilePages: PageMap = {
+  'views/info/index': { load: () => import('./ProfilePage'), permission: null },
 };

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSION_CODES } from '@canteen/contract';
 import { failReply, okReply, pageOf, type Received, apiServerForFile } from '../../../test/api-server';
-import { renderWithApp, signInWith } from '../../../test/render';
+import { renderPage, renderWithApp, signInWith } from '../../../test/render';
 import type { MenuRecord, UserRecord } from './api';
 import UsersPage from './users/UsersPage';
 import RolesPage from './roles/RolesPage';
@@ -91,7 +91,10 @@ describe('system pages', { timeout: 90_000 }, () => {
       'views/admin/user/index', 'views/admin/role/index', 'views/admin/menu/index', 'views/admin/dept/index',
       'views/admin/client/index', 'views/admin/token/index', 'views/admin/log/index',
     ]);
-    for (const load of Object.values(systemPages)) expect(typeof (await load()).default).toBe('function');
+    for (const { load } of Object.values(systemPages)) expect(typeof (await load()).default).toBe('function');
+    expect(Object.values(systemPages).map((page) => page.permission)).toEqual([
+      'sys:user:index', 'sys:role:index', 'sys:menu:index', 'sys:dept:index', 'sys:client:index', 'sys:token:index', 'sys:log:index',
+    ]);
   });
 
   it('creates a user with a role and a department, then locks it', async () => {
@@ -176,7 +179,7 @@ describe('system pages', { timeout: 90_000 }, () => {
     expect(document.querySelector('.anticon-setting')).not.toBeNull();
     unmount();
     signInWith(['sys:user:index']);
-    renderWithApp(<MenusPage />);
+    renderPage('views/admin/menu/index');
     expect(screen.getByText('抱歉，您无权访问此页面')).toBeInTheDocument();
   });
 

@@ -1,12 +1,13 @@
-import type { ComponentType } from 'react';
+import type { PageMap } from '../../shared/navigation/pages';
 
-/** The messaging-account pages by menu `component` name, each its own lazily loaded chunk. */
-export const wxmpPages: Record<string, () => Promise<{ default: ComponentType }>> = {
-  'views/wxmp/wxapp/index': () => import('./accounts/AccountsPage'),
-  'views/wxmp/wxuser/index': () => import('./followers/FollowersPage'),
-  'views/wxmp/wxusertags/index': () => import('./tags/TagsPage'),
-  'views/wxmp/wxmaterial/index': () => import('./materials/MaterialsPage'),
-  'views/wxmp/wxmsg/index': () => import('./wxmsg/WxMsgPage'),
-  'views/wxmp/wxautoreply/index': () => import('./autoreply/AutoReplyPage'),
-  'views/wxmp/wxmenu/index': () => import('./menu/MenuPage'),
+/** The messaging-account pages by menu `component` name, each its own lazily loaded chunk, with the code needed to see it. */
+export const wxmpPages: PageMap = {
+  'views/wxmp/wxapp/index': { load: () => import('./accounts/AccountsPage'), permission: 'wxmp:wxapp:index' },
+  'views/wxmp/wxuser/index': { load: () => import('./followers/FollowersPage'), permission: 'wxmp:wxuser:index' },
+  'views/wxmp/wxusertags/index': { load: () => import('./tags/TagsPage'), permission: 'wxmp:wxusertags:index' },
+  'views/wxmp/wxmaterial/index': { load: () => import('./materials/MaterialsPage'), permission: 'wxmp:wxmaterial:index' },
+  'views/wxmp/wxmsg/index': { load: () => import('./wxmsg/WxMsgPage'), permission: 'wxmp:wxmsg:index' },
+  'views/wxmp/wxautoreply/index': { load: () => import('./autoreply/AutoReplyPage'), permission: 'wxmp:wxautoreply:index' },
+  // Reading the menu (GET /weixin/wxmenu/list) takes get, not index.
+  'views/wxmp/wxmenu/index': { load: () => import('./menu/MenuPage'), permission: 'wxmp:wxmenu:get' },
 };

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Card, Empty, Form, Popconfirm, Result, Space, Table, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Form, Popconfirm, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { PlusOutlined, ReloadOutlined, SearchOutlined, ClearOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@canteen/contract';
 import { api } from '../http/client';
-import { useSession } from '../session/session';
+import { usePermissionCheck } from '../session/session';
 import './messages';
 import { FieldControl } from './controls';
 import { ResourceForm } from './ResourceForm';
@@ -46,12 +46,6 @@ function withoutEmptyChildren<T>(rows: T[]): T[] {
   });
 }
 
-/** Whether the signed-in user holds a code; no code means allowed. */
-export function useCan() {
-  const permissions = useSession((s) => s.permissions);
-  return useCallback((code?: string) => !code || permissions[code] === true, [permissions]);
-}
-
 /**
  * One generic list / search / form / delete screen, driven by a `ResourceDef`: a search form,
  * a paged (or tree) table with server-side sorting, create and edit in a modal or drawer, delete
@@ -61,14 +55,13 @@ export function useCan() {
 export function ResourcePage<T extends object>({ def, query, title, extra, beforeTable, testId = 'resource-page' }: ResourcePageProps<T>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const can = useCan();
+  const can = usePermissionCheck();
   const queryClient = useQueryClient();
   const [searchForm] = Form.useForm<Values>();
   const mode = def.mode ?? 'page';
   const rowKey = def.rowKey ?? 'id';
   const baseKey = def.queryKey ?? def.base;
   const pageSize = def.pageSize ?? 10;
-  const allowed = can(def.permissions?.view);
 
   const [filters, setFilters] = useState<Values>({});
   const [paging, setPaging] = useState({ current: 1, size: pageSize });
@@ -101,7 +94,6 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
   const list = useQuery<T[] | Page<T>>({
     queryKey: [baseKey, 'list', params],
     queryFn: () => api.get<T[] | Page<T>>(listUrl, { params }),
-    enabled: allowed,
     placeholderData: keepPreviousData,
   });
   const records: T[] = useMemo(
@@ -245,8 +237,6 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
       ),
     });
   }
-
-  if (!allowed) return <Result status="403" title="403" subTitle={t('resource.forbidden')} />;
 
   const onTableChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -1,4 +1,4 @@
-export { ResourcePage, useCan, type ResourcePageProps } from './ResourcePage';
+export { ResourcePage, type ResourcePageProps } from './ResourcePage';
 export { ResourceForm, FormFields, fieldRules } from './ResourceForm';
 export { FieldControl, useOptions } from './controls';
 export { renderCell } from './renderers';

@@ -12,7 +12,7 @@ addMessages(
     confirmDelete: '是否确认删除该条数据?', created: '新增成功', updated: '修改成功', deleted: '删除成功', done: '操作成功',
     empty: '暂无数据', total: '共 {{total}} 条', inputPlaceholder: '请输入{{label}}', selectPlaceholder: '请选择{{label}}',
     required: '请输入{{label}}', requiredSelect: '请选择{{label}}', startTime: '开始时间', endTime: '结束时间',
-    forbidden: '抱歉，您无权访问此页面', yes: '是', no: '否',
+    yes: '是', no: '否',
   },
   {
     search: 'Search', reset: 'Reset', add: 'Add', edit: 'Edit', delete: 'Delete', actions: 'Actions', refresh: 'Refresh',
@@ -20,7 +20,7 @@ addMessages(
     confirmDelete: 'Delete this record?', created: 'Added', updated: 'Saved', deleted: 'Deleted', done: 'Done',
     empty: 'No data', total: '{{total}} in total', inputPlaceholder: 'Enter {{label}}', selectPlaceholder: 'Select {{label}}',
     required: 'Enter {{label}}', requiredSelect: 'Select {{label}}', startTime: 'Start time', endTime: 'End time',
-    forbidden: 'Sorry, you may not access this page', yes: 'Yes', no: 'No',
+    yes: 'Yes', no: 'No',
   },
 );
 

@@ -3,12 +3,13 @@ import { Avatar, Image, Switch, Tag } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { UserOutlined } from '@ant-design/icons';
 import { api } from '../http/client';
+import type { PermissionCode } from '@canteen/contract';
 import type { ColumnDef } from './types';
 import { dictItem, formatDateTime, formatMoney, valueAt } from './values';
 
 export interface CellContext {
   t: (key: string) => string;
-  can: (code?: string) => boolean;
+  can: (code: PermissionCode | undefined) => boolean;
   base: string;
   rowKey: string;
   refresh: () => Promise<void>;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Rule } from 'antd/es/form';
+import type { PermissionCode } from '@canteen/contract';
 
 /**
  * The declaration a `ResourcePage` is driven by. Every visible text (`label`, `title`, `confirm`,
@@ -90,7 +91,7 @@ export interface ColumnDef<T> {
   width?: number;
   ellipsis?: boolean;
   /** switch: [on, off] values, the code needed to flip it, and the call (default PUT base `{ id, key: value }`). */
-  switch?: { values?: [unknown, unknown]; permission?: string; update?: (row: T, value: unknown) => Promise<unknown> };
+  switch?: { values?: [unknown, unknown]; permission?: PermissionCode; update?: (row: T, value: unknown) => Promise<unknown> };
   render?: (value: unknown, row: T) => ReactNode;
 }
 
@@ -108,7 +109,7 @@ export interface RowAction<T> {
   key: string;
   label: string | ((row: T) => string);
   icon?: ReactNode;
-  permission?: string;
+  permission?: PermissionCode;
   danger?: boolean;
   /** Ask first (i18n key of the question). */
   confirm?: string | ((row: T) => string);
@@ -122,7 +123,7 @@ export interface ToolbarAction<T> {
   key: string;
   label: string;
   icon?: ReactNode;
-  permission?: string;
+  permission?: PermissionCode;
   primary?: boolean;
   disabled?: boolean;
   /** `data-testid` of the button. */
@@ -153,8 +154,11 @@ export interface ResourceDef<T> {
   search?: FieldDef[];
   /** The create/edit form; without it there is no add or edit. */
   form?: FieldDef[];
-  /** Permission codes: view (else a 403 page), add, edit, del (else the button is hidden). */
-  permissions?: { view?: string; add?: string; edit?: string; del?: string };
+  /**
+   * Permission codes of the add, edit and delete buttons (each hidden without its code). Whether
+   * the user may see the page at all is declared once, with the page in its feature's `pages.ts`.
+   */
+  permissions?: { add?: PermissionCode; edit?: PermissionCode; del?: PermissionCode };
   rowActions?: RowAction<T>[];
   toolbar?: ToolbarAction<T>[];
   pageSize?: number;
@@ -173,7 +177,7 @@ export interface ResourceDef<T> {
   /** A detail shown when a row is expanded (e.g. a log's exception text). */
   expand?: { render: (row: T) => ReactNode; rowExpandable?: (row: T) => boolean };
   /** Rows get checkboxes (kept across pages) when the user holds `permission`; toolbar actions see them as `ctx.selected`. */
-  selection?: { permission?: string };
+  selection?: { permission?: PermissionCode };
   /** Whether the delete action applies to a row (e.g. not to oneself). */
   canDelete?: (row: T) => boolean;
   /** Whether the add button is offered for the loaded rows (e.g. at most one record). */

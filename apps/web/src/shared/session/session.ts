@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { create } from 'zustand';
 import type { PermissionCode } from '@canteen/contract';
 import { persist } from 'zustand/middleware';
@@ -88,7 +88,13 @@ export const usePermission = (code: PermissionCode) => useSession((s) => s.permi
  * For a list of things each guarded by its own code: a check (no code: allowed) that changes, and
  * so re-renders the component, when the user's permissions change.
  */
-export function usePermissionCheck(): (code: PermissionCode | undefined) => boolean {
+export function usePermissionCheck(): (code: PermissionCode | null | undefined) => boolean {
   const permissions = useSession((s) => s.permissions);
-  return useCallback((code) => code === undefined || permissions[code] === true, [permissions]);
+  return useCallback((code) => code === undefined || code === null || permissions[code] === true, [permissions]);
+}
+
+/** Every code the signed-in user holds, sorted (for showing them; checks use the helpers above). */
+export function useHeldPermissions(): string[] {
+  const permissions = useSession((s) => s.permissions);
+  return useMemo(() => Object.keys(permissions).filter((code) => permissions[code] === true).sort(), [permissions]);
 }

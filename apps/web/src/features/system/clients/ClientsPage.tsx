@@ -7,7 +7,7 @@ const GRANT_TYPES = ['password', 'refresh_token', 'sms_login', 'phone'];
 
 const def: ResourceDef<ClientRecord> = {
   base: '/upms/client',
-  permissions: { view: 'sys:client:index', add: 'sys:client:add', edit: 'sys:client:edit', del: 'sys:client:del' },
+  permissions: { add: 'sys:client:add', edit: 'sys:client:edit', del: 'sys:client:del' },
   columns: [
     { key: 'clientId', label: 'system.client.clientId', sortable: true },
     { key: 'scope', label: 'system.client.scope' },

@@ -6,7 +6,7 @@ const def: ResourceDef<DeptRecord> = {
   base: '/upms/dept',
   mode: 'tree',
   tree: { parentField: 'parentId', addChild: true },
-  permissions: { view: 'sys:dept:index', add: 'sys:dept:add', edit: 'sys:dept:edit', del: 'sys:dept:del' },
+  permissions: { add: 'sys:dept:add', edit: 'sys:dept:edit', del: 'sys:dept:del' },
   columns: [
     { key: 'name', label: 'system.dept.name' },
     { key: 'sort', label: 'system.dept.sort' },

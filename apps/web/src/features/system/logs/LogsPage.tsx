@@ -22,7 +22,7 @@ function ExceptionText({ row }: { row: LogRecord }) {
 
 const def: ResourceDef<LogRecord> = {
   base: '/upms/log',
-  permissions: { view: 'sys:log:index', del: 'sys:log:del' },
+  permissions: { del: 'sys:log:del' },
   defaultSort: { key: 'createTime', order: 'descend' },
   columns: [
     { key: 'type', label: 'system.log.type', type: 'tag', dict: typeDict },

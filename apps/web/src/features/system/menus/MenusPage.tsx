@@ -27,7 +27,7 @@ const def: ResourceDef<MenuRecord> = {
   endpoints: { list: '/upms/menu/all/tree' },
   // Buttons have no children.
   tree: { parentField: 'parentId', addChild: (row) => row.type !== '1' },
-  permissions: { view: 'sys:menu:index', add: 'sys:menu:add', edit: 'sys:menu:edit', del: 'sys:menu:del' },
+  permissions: { add: 'sys:menu:add', edit: 'sys:menu:edit', del: 'sys:menu:del' },
   columns: [
     { key: 'name', label: 'system.menu.name' },
     { key: 'icon', label: 'system.menu.icon', render: (v) => <MenuIcon name={v as string | null} /> },

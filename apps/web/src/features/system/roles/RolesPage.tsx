@@ -12,7 +12,7 @@ export default function RolesPage() {
   const def = useMemo<ResourceDef<RoleRecord>>(
     () => ({
       base: '/upms/role',
-      permissions: { view: 'sys:role:index', add: 'sys:role:add', edit: 'sys:role:edit', del: 'sys:role:del' },
+      permissions: { add: 'sys:role:add', edit: 'sys:role:edit', del: 'sys:role:del' },
       columns: [
         { key: 'roleName', label: 'system.role.roleName', sortable: true },
         { key: 'roleCode', label: 'system.role.roleCode', sortable: true },

@@ -6,7 +6,6 @@ import '../messages';
 
 const def: ResourceDef<TokenRecord> = {
   base: '/upms/token',
-  permissions: { view: 'sys:token:index' },
   columns: [
     { key: 'username', label: 'system.token.username', sortable: true },
     { key: 'clientId', label: 'system.token.clientId' },

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { validatePassword, validatePhone } from '@canteen/contract';
 import { api } from '../../../shared/http/client';
-import { ResourcePage, useCan, validationText, type ResourceDef } from '../../../shared/resource';
+import { ResourcePage, validationText, type ResourceDef } from '../../../shared/resource';
 import { deptOptions, deptTree, nullIfEmpty, roleOptions, type DeptRecord, type UserRecord } from '../api';
+import { usePermission } from '../../../shared/session/session';
 import '../messages';
 
 const lockDict = [
@@ -89,14 +90,14 @@ function ResetPasswordDialog({ user, onClose }: { user?: UserRecord; onClose: ()
 
 /** 用户管理: users with their department, roles and lock state. */
 export default function UsersPage() {
-  const can = useCan();
+  const canFilter = usePermission('sys:dept:index');
   const [deptId, setDeptId] = useState<string>();
   const [resetting, setResetting] = useState<UserRecord>();
   const query = useMemo(() => (deptId ? { deptId } : {}), [deptId]);
   const def = useMemo<ResourceDef<UserRecord>>(
     () => ({
       base: '/upms/user',
-      permissions: { view: 'sys:user:index', add: 'sys:user:add', edit: 'sys:user:edit', del: 'sys:user:del' },
+      permissions: { add: 'sys:user:add', edit: 'sys:user:edit', del: 'sys:user:del' },
       columns: [
         { key: 'username', label: 'system.user.username', sortable: true },
         { key: 'nickname', label: 'system.user.nickname' },
@@ -139,7 +140,15 @@ export default function UsersPage() {
     }),
     [],
   );
-  if (!can('sys:user:index') || !can('sys:dept:index')) return <ResourcePage def={def} />;
+  const dialog = <ResetPasswordDialog user={resetting} onClose={() => setResetting(undefined)} />;
+  // The department filter needs the department tree.
+  if (!canFilter)
+    return (
+      <>
+        <ResourcePage def={def} />
+        {dialog}
+      </>
+    );
   return (
     <Row gutter={16} wrap={false}>
       <Col flex="220px">
@@ -148,7 +157,7 @@ export default function UsersPage() {
       <Col flex="auto" style={{ minWidth: 0 }}>
         <ResourcePage def={def} query={query} />
       </Col>
-      <ResetPasswordDialog user={resetting} onClose={() => setResetting(undefined)} />
+      {dialog}
     </Row>
   );
 }

@@ -78,7 +78,7 @@ export default function AccountsPage() {
   const def = useMemo<ResourceDef<Account>>(
     () => ({
       base: '/weixin/wxapp',
-      permissions: { view: 'wxmp:wxapp:index', add: 'wxmp:wxapp:add', edit: 'wxmp:wxapp:edit', del: 'wxmp:wxapp:del' },
+      permissions: { add: 'wxmp:wxapp:add', edit: 'wxmp:wxapp:edit', del: 'wxmp:wxapp:del' },
       formWidth: 720,
       columns: [
         { key: 'logo', label: 'wxmp.account.logo', type: 'avatar', width: 70 },

@@ -98,7 +98,7 @@ function RuleList({ appId, type }: { appId: string; type: AutoReplyType }) {
     ];
     return {
       base: BASE,
-      permissions: { view: 'wxmp:wxautoreply:index', add: 'wxmp:wxautoreply:add', edit: 'wxmp:wxautoreply:edit', del: 'wxmp:wxautoreply:del' },
+      permissions: { add: 'wxmp:wxautoreply:add', edit: 'wxmp:wxautoreply:edit', del: 'wxmp:wxautoreply:del' },
       columns,
       search: type === '3' ? [{ name: 'reqKey', label: 'wxmp.autoreply.reqKey' }] : undefined,
       form,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Avatar, Input, Modal, Result, Select, Tag } from 'antd';
+import { App, Avatar, Input, Modal, Select, Tag } from 'antd';
 import { EditOutlined, SyncOutlined, TagOutlined, TagsOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -117,7 +117,6 @@ function Followers({ account }: { account: Account }) {
     };
     return {
       base: FOLLOWER_KEY,
-      permissions: { view: 'wxmp:wxuser:index' },
       selection: { permission: 'wxmp:wxuser:tagging' },
       defaultSort: { key: 'subscribeTime', order: 'descend' },
       search: [
@@ -215,8 +214,5 @@ function Followers({ account }: { account: Account }) {
 
 /** 公众号用户: the selected account's followers, their sync, remarks and tags. */
 export default function FollowersPage() {
-  const { t } = useTranslation();
-  const allowed = usePermission('wxmp:wxuser:index');
-  if (!allowed) return <Result status="403" title="403" subTitle={t('resource.forbidden')} />;
   return <AccountLayout>{(account) => <Followers key={account.appId} account={account} />}</AccountLayout>;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Modal, Popconfirm, Result, Space, Table, Tabs } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Modal, Popconfirm, Space, Table, Tabs } from 'antd';
 import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -229,9 +229,6 @@ function Materials({ appId, tab, onTab }: { appId: string; tab: MaterialType; on
 
 /** 素材管理: image, voice, video and news materials of the selected account. */
 export default function MaterialsPage() {
-  const { t } = useTranslation();
-  const allowed = usePermission('wxmp:wxmaterial:index');
   const [tab, setTab] = useState<MaterialType>('image');
-  if (!allowed) return <Result status="403" title="403" subTitle={t('resource.forbidden')} />;
   return <AccountLayout>{(account) => <Materials key={account.appId} appId={account.appId} tab={tab} onTab={setTab} />}</AccountLayout>;
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { okReply, type Received, apiServerForFile } from '../../../../test/api-server';
-import { renderWithApp, signInWith } from '../../../../test/render';
+import { renderPage, renderWithApp, signInWith } from '../../../../test/render';
 import MenuPage from './MenuPage';
 import type { ServerButton } from './menu';
 
@@ -169,9 +169,10 @@ describe('MenuPage (自定义菜单)', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('menu-remove')).toBeNull();
   });
 
-  it('refuses without wxmp:wxmenu:get', () => {
+  it('refuses without wxmp:wxmenu:get, the view permission its page declares', () => {
     signInWith(['wxmp:wxmenu:index']);
-    renderWithApp(<MenuPage />);
-    expect(screen.getByText('403')).toBeInTheDocument();
+    renderPage('views/wxmp/wxmenu/index');
+    expect(screen.getByTestId('forbidden')).toHaveTextContent('403');
+    expect(server.received).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ function AccountTags({ account }: { account: Account }) {
         list: '/weixin/wxusertags/list',
         remove: (id) => `/weixin/wxusertags?${new URLSearchParams({ appId, id }).toString()}`,
       },
-      permissions: { view: 'wxmp:wxusertags:index', add: 'wxmp:wxusertags:add', edit: 'wxmp:wxusertags:edit', del: 'wxmp:wxusertags:del' },
+      permissions: { add: 'wxmp:wxusertags:add', edit: 'wxmp:wxusertags:edit', del: 'wxmp:wxusertags:del' },
       columns: [
         { key: 'id', label: 'wxmp.tag.id', width: 120 },
         { key: 'name', label: 'wxmp.tag.name' },

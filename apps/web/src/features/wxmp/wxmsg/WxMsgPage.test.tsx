@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PaneLocation } from '../../../shared/navigation/pane';
 import { okReply, pageOf, type Received, apiServerForFile } from '../../../../test/api-server';
-import { renderWithApp, signInWith } from '../../../../test/render';
+import { renderPage, renderWithApp, signInWith } from '../../../../test/render';
 import type { ConversationMessage } from '../conversation/history';
 import WxMsgPage, { conversationFromQuery } from './WxMsgPage';
 
@@ -91,9 +91,10 @@ describe('WxMsgPage (用户消息)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/page').some((r) => r.query.appId === 'wx2' && !r.query.wxUserId)).toBe(true));
   });
 
-  it('refuses without wxmp:wxmsg:index', () => {
+  it('refuses without wxmp:wxmsg:index, the view permission its page declares', () => {
     signInWith([]);
-    renderAt('/views/wxmp/wxmsg/index');
-    expect(screen.getByText('403')).toBeInTheDocument();
+    renderPage('views/wxmp/wxmsg/index');
+    expect(screen.getByTestId('forbidden')).toHaveTextContent('403');
+    expect(server.received).toEqual([]);
   });
 });

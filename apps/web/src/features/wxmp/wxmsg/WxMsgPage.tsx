@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Avatar, Card, Col, Empty, Modal, Result, Row, Space } from 'antd';
+import { Avatar, Card, Col, Empty, Modal, Row, Space } from 'antd';
 import { CheckOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/http/client';
 import { ResourcePage, type Dict, type ResourceDef } from '../../../shared/resource';
 import { usePaneSearch } from '../../../shared/navigation/pane';
-import { usePermission } from '../../../shared/session/session';
 import type { Account } from '../api';
 import { AccountTree, useAccounts } from '../components/AccountTree';
 import { WXMSG_KEY } from '../conversation/api';
@@ -68,7 +67,6 @@ function AccountMessages({ account, onOpen }: { account: Account; onOpen: (c: Op
       base: WXMSG_KEY,
       pageSize: 20,
       defaultSort: { key: 'createTime', order: 'descend' },
-      permissions: { view: 'wxmp:wxmsg:index' },
       search: [
         { name: 'type', label: 'wxmp.wxmsg.type', type: 'select', dict: typeDict },
         { name: 'repType', label: 'wxmp.wxmsg.repType', type: 'select', dict: repTypeDict },
@@ -124,7 +122,6 @@ function AccountMessages({ account, onOpen }: { account: Account; onOpen: (c: Op
  */
 export default function WxMsgPage() {
   const { t } = useTranslation();
-  const allowed = usePermission('wxmp:wxmsg:index');
   const search = usePaneSearch();
   const queryClient = useQueryClient();
   const accounts = useAccounts();
@@ -142,7 +139,6 @@ export default function WxMsgPage() {
   }
 
   const account = accounts.data?.find((a) => a.appId === appId);
-  if (!allowed) return <Result status="403" title="403" subTitle={t('resource.forbidden')} />;
   const close = () => {
     setOpen(undefined);
     // Opening a conversation marks its messages read: show it.
