@@ -239,26 +239,49 @@ describe('custom menu', () => {
 });
 
 describe('history, read state and the bell', () => {
-  it('pages a conversation 14 at a time, newest first, and opening it marks it read', async () => {
+  it('pages a conversation 14 at a time, newest first; reading it leaves the read flags, marking the conversation read sets them', async () => {
     const fan = await follow(PLAIN, '历史');
     for (let i = 1; i <= 20; i++) await say(PLAIN, fan.follower.openid, `第${i}条`);
     const wxUserId = await wxUserIdOf(PLAIN, fan.follower.openid);
     const unread = async () => Number((await app.database.exclusive((exec) => exec(`select count(*)::int as n from wx_msg where wx_user_id = $1 and read_flag = '0'`, [wxUserId])))[0]!.n);
+    const bellRow = async () => (await app.database.exclusive((exec) => exec('select count_msg from wx_unread where wx_user_id = $1', [wxUserId])))[0];
     expect(await unread()).toBe(21); // 20 texts and the subscribe event
+    expect(await bellRow()).toEqual({ count_msg: 20 }); // events are not bell mail
     const page = (current: number) => get(`/weixin/wxmsg/page?appId=${PLAIN}&wxUserId=${wxUserId}&current=${current}&size=${HISTORY_PAGE_SIZE}&descs=create_time`);
     const first = data<{ records: Msg[]; total: number }>(await page(1));
     expect(first.total).toBe(21);
     expect(first.records).toHaveLength(14);
     expect(first.records[0]!.repContent).toBe('第20条');
     expect(first.records[13]!.repContent).toBe('第7条');
-    expect(await unread()).toBe(0);
     const second = data<{ records: Msg[] }>(await page(2));
     expect(second.records.map((m) => m.repContent ?? m.repEvent)).toEqual(['第6条', '第5条', '第4条', '第3条', '第2条', '第1条', 'subscribe']);
+    // A GET reads only: the flags, the records' readFlag and the bell are as they were.
+    expect(await unread()).toBe(21);
+    expect(first.records.filter((m) => m.type === '1').every((m) => m.readFlag === '0')).toBe(true);
+    expect(await bellRow()).toEqual({ count_msg: 20 });
+    // Opening the conversation (the web calls this after page 1) reads it all, events too; the bell row goes.
+    const read = await send('PUT', '/weixin/wxmsg/read', { appId: PLAIN, wxUserId });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ code: 0, msg: null, data: 21 });
+    expect(await unread()).toBe(0);
+    expect(await bellRow()).toBeUndefined();
+    expect(data<{ records: Msg[] }>(await page(1)).records.every((m) => m.readFlag === '1')).toBe(true);
+    expect(data<number>(await send('PUT', '/weixin/wxmsg/read', { appId: PLAIN, wxUserId }))).toBe(0);
+    // Another account's id for this follower marks nothing; a bad body is refused with the field named.
+    await send('PUT', '/weixin/wxmsg', { id: first.records[1]!.id, readFlag: '0' });
+    expect(data<number>(await send('PUT', '/weixin/wxmsg/read', { appId: SAFE, wxUserId }))).toBe(0);
+    expect(await unread()).toBe(1);
+    const bad = await send('PUT', '/weixin/wxmsg/read', { appId: PLAIN, wxUserId: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('必须是数字 id');
+    expect(data<number>(await send('PUT', '/weixin/wxmsg/read', { appId: PLAIN, wxUserId }))).toBe(1);
     // Mark one unread again, then read.
     const marked = await send('PUT', '/weixin/wxmsg', { id: first.records[0]!.id, readFlag: '0' });
     expect(data<Msg>(marked).readFlag).toBe('0');
     expect(await unread()).toBe(1);
+    expect(await bellRow()).toEqual({ count_msg: 1 });
     expect(data<Msg>(await send('PUT', '/weixin/wxmsg', { id: first.records[0]!.id, readFlag: '1' })).readFlag).toBe('1');
+    expect(await bellRow()).toBeUndefined();
     expect((await get('/weixin/wxmsg/page?descs=nick')).statusCode).toBe(400);
   });
 
@@ -277,7 +300,7 @@ describe('history, read state and the bell', () => {
     expect(bell.records.every((r) => r.repType !== 'event')).toBe(true);
     expect(bell.total).toBe(bell.records.length);
     // Opening b's conversation removes b from the bell.
-    await get(`/weixin/wxmsg/page?appId=${PLAIN}&wxUserId=${mine[0]!.wxUserId}&current=1&size=14`);
+    await send('PUT', '/weixin/wxmsg/read', { appId: PLAIN, wxUserId: mine[0]!.wxUserId });
     const after = data<{ records: Msg[] }>(await get(`/weixin/wxmsg/page?current=1&size=10&notInRepType=event&type=1&readFlag=0&appId=${PLAIN}`));
     expect(after.records.map((r) => r.repContent)).not.toContain('五');
     const summary = data<{ unreadMessages: number; unreadFollowers: number; todayFollowers: number }>(await get(`/weixin/wxmsg/summary?appId=${PLAIN}`));
@@ -290,7 +313,7 @@ describe('history, read state and the bell', () => {
     // Concurrent messages are stored in batches (several followers in one statement).
     await Promise.all(fans.flatMap((fan, i) => Array.from({ length: 4 + i }, (_, k) => say(PLAIN, fan.follower.openid, `批量${i}-${k}`))));
     const first = await wxUserIdOf(PLAIN, fans[0]!.follower.openid);
-    await get(`/weixin/wxmsg/page?appId=${PLAIN}&wxUserId=${first}&current=1&size=14`);
+    await send('PUT', '/weixin/wxmsg/read', { appId: PLAIN, wxUserId: first });
     await Promise.all(fans.map((fan) => say(PLAIN, fan.follower.openid, '再来一条')));
     const recount = `select m.wx_user_id::text as id, count(*)::int as n,
         (array_agg(m.id order by m.create_time desc, m.id desc))[1]::text as last

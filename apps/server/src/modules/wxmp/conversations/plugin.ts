@@ -70,7 +70,7 @@ export const conversationsModule = fp(async (app: FastifyInstance) => {
   };
 
   const onIncoming = async ({ account, message, push }: IncomingMessageEvent): Promise<PassiveReply | null> => {
-    publish({ ...message, mediaUrl: null, sendStatus: null, sendError: null });
+    publish(message);
     const reply = await replyFor(account.appId, push);
     const passive = reply ? passiveReplyOf(reply) : null;
     if (!reply || !passive) return null;

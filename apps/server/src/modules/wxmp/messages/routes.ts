@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HISTORY_PAGE_SIZE, ok as envelope, pageQuerySchema, appIdField, idString, mediaQuery, conversationMessageSchema, conversationPageRowSchema, replyFieldsSchema } from '@canteen/contract';
+import { HISTORY_PAGE_SIZE, wxMsgEndpoints, ok as envelope, pageQuerySchema, appIdField, idString, mediaQuery, conversationMessageSchema, conversationPageRowSchema, replyFieldsSchema } from '@canteen/contract';
 import { z } from 'zod';
+import { serve } from '../../../http/endpoint.js';
 import { ok, okPage } from '../schemas.js';
 import { attachment } from '../materials/routes.js';
 import type { MaterialService } from '../materials/service.js';
@@ -25,9 +26,10 @@ const sentAnswer = z.object({ code: z.union([z.literal(0), z.literal(1)]), msg: 
 
 /**
  * 用户消息 and the conversation panel (the calls whose paths the specification leaves open):
- * - `GET /weixin/wxmsg/page` list, history (with wxUserId: marks read first), bell (with notInRepType: one row per follower + countMsg)
+ * - `GET /weixin/wxmsg/page` list, history (with wxUserId), bell (with notInRepType: one row per follower + countMsg); reads only
  * - `POST /weixin/wxmsg` send → `data.data` is the sent message
- * - `PUT /weixin/wxmsg` `{ id, readFlag }`
+ * - `PUT /weixin/wxmsg` `{ id, readFlag }` one message (contract: wxMsgEndpoints.markRead)
+ * - `PUT /weixin/wxmsg/read` `{ appId, wxUserId }` a whole conversation, when it is opened (wxMsgEndpoints.markConversationRead)
  * - `GET /weixin/wxmsg/media?appId&mediaId&fileName&kind=temporary|permanent` a file
  * - `GET /weixin/wxmsg/summary?appId&since` the home figures
  */
@@ -36,7 +38,7 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
     config: { permission: 'wxmp:wxmsg:index' },
     schema: {
       tags,
-      summary: 'Messages, newest first. wxUserId: one conversation, marked read first. notInRepType: one row per follower (latest + countMsg), as the bell asks.',
+      summary: 'Messages, newest first. wxUserId: one conversation (read state unchanged: PUT /weixin/wxmsg/read marks it). notInRepType: one row per follower (latest + countMsg), as the bell asks.',
       querystring: messagePageQuery,
       response: { 200: okPage(conversationPageRowSchema) },
     },
@@ -94,12 +96,6 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
     }
   });
 
-  app.put('/weixin/wxmsg', {
-    config: { permission: 'wxmp:wxmsg:edit' },
-    schema: {
-      tags,
-      body: z.object({ id: idString, readFlag: z.enum(['0', '1'], { error: 'readFlag 必须是 0（未读）或 1（已读）' }) }),
-      response: { 200: ok(conversationMessageSchema) },
-    },
-  }, async (request) => envelope(await service.setRead(request.body.id, request.body.readFlag)));
+  serve(app, wxMsgEndpoints.markRead, ({ body }) => service.setRead(body.id, body.readFlag));
+  serve(app, wxMsgEndpoints.markConversationRead, ({ body }) => service.markConversationRead(body.appId, body.wxUserId));
 };

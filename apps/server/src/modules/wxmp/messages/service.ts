@@ -1,27 +1,21 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { replyProblem, type PageQuery, type WxReplyFields, type WxStoredReply } from '@canteen/contract';
+import { and, count, countDistinct, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { replyProblem, type Page, type PageQuery, type WxReplyFields, type WxStoredReply } from '@canteen/contract';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
-import { orderBy } from '../../../http/paging.js';
+import { paginate, type SortWhitelist } from '../../../http/paging.js';
 import type { Database } from '../../../db/client.js';
 import type { WechatClient } from '../../../platform/wechat/client.js';
 import type { AccountService } from '../accounts/service.js';
-import { msgView, type WxMsgView } from '../portal/service.js';
+import { wxApp, wxMsg, wxUnread, wxUser } from '../tables.js';
 import { customMessageOf, normalizeReply } from '../conversations/reply.js';
+import { follower, followerNow, toMessage, withFollower, type ConversationMessage, type WxMsgRow } from './view.js';
+
+export type { ConversationMessage } from './view.js';
 
 /** The platform accepts customer-service messages this long after the follower's last message. */
 export const SEND_WINDOW_MS = 48 * 3600_000;
 /** …and this long after a subscribe, menu tap or scan (3 messages; wechat.md §2.2). */
 export const EVENT_WINDOW_MS = 60_000;
 export const NEWS_ONE_MESSAGE = '图文消息条数限制在1条以内，已默认发送第一条';
-
-/** A conversation message as the API shows it: the stored fields, our media copy and the send status. */
-export interface ConversationMessage extends WxMsgView {
-  /** Our copy of the media a follower sent (plays after the platform's 3 days), or null. */
-  mediaUrl: string | null;
-  /** The account's messages: 'sent' or 'failed'; null for the follower's. */
-  sendStatus: 'sent' | 'failed' | null;
-  sendError: string | null;
-}
 
 export interface BellRow extends ConversationMessage {
   countMsg: number;
@@ -49,150 +43,139 @@ export class SendFailedError extends AppError {
   }
 }
 
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  Array.isArray(result) ? (result as Record<string, unknown>[]) : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
-
-export const conversationView = (r: Record<string, unknown>): ConversationMessage => {
-  const base = msgView(r);
-  return {
-    ...base,
-    nickName: (r.follower_nick_name as string | null | undefined) ?? base.nickName,
-    headimgUrl: (r.follower_headimg_url as string | null | undefined) ?? base.headimgUrl,
-    mediaUrl: typeof r.media_storage_key === 'string' && r.media_storage_key ? `/weixin/media/${r.media_storage_key}` : null,
-    sendStatus: (r.send_status as 'sent' | 'failed' | null | undefined) ?? null,
-    sendError: (r.send_error as string | null | undefined) ?? null,
-  };
-};
-
-/** Literal SQL for values already checked against a closed set or a strict pattern. */
-const literal = (value: string) => {
+/** Literal SQL for values already checked against a closed set or a strict pattern (partial indexes must match them). */
+const literal = (value: string): SQL => {
   if (!/^[A-Za-z_]{1,32}$/.test(value) && !/^[012]$/.test(value)) throw badRequest('参数格式不正确');
   return sql.raw(`'${value}'`);
 };
 
-const toMs = (v: unknown) => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
+/** The sort names a message list accepts; the history and the list add `id desc` to break ties. */
+const sortable: SortWhitelist = { create_time: wxMsg.createTime, id: wxMsg.id };
+const newestFirst = [desc(wxMsg.createTime)];
 
-const FOLLOWER = sql.raw(`coalesce(u.nick_name, u.remark) as follower_nick_name, u.headimg_url as follower_headimg_url`);
+const messageFields = Object.keys(getTableColumns(wxMsg)) as Array<keyof WxMsgRow>;
+/** The wx_msg columns of a subquery that selects whole rows (`select().from(wxMsg)….as(…)`), as a nested selection. */
+const columnsOf = <S extends Record<keyof WxMsgRow, unknown>>(subquery: S) =>
+  Object.fromEntries(messageFields.map((field) => [field, subquery[field]])) as Pick<S, keyof WxMsgRow>;
 
 /** 用户消息: the message list, conversation history, bell, sending, read state and home figures. */
 export function createMessageService(database: Database, client: WechatClient, accounts: AccountService, now: () => number = Date.now) {
   const { db } = database;
-  const run = async (query: SQL) => rowsOf(await db.execute(query));
 
-  /** The filters of a list on alias m (literals where the partial indexes must match). */
-  const filters = (q: MessagePageQuery, alias = 'm'): SQL => {
-    const m = sql.raw(alias);
-    const parts: SQL[] = [];
-    if (q.appId) parts.push(sql`${m}.app_id = ${q.appId}`);
-    if (q.wxUserId) parts.push(sql`${m}.wx_user_id = ${q.wxUserId}`);
-    if (q.type) parts.push(sql`${m}.type = ${literal(q.type)}`);
-    if (q.readFlag) parts.push(sql`${m}.read_flag = ${literal(q.readFlag)}`);
-    if (q.repType) parts.push(sql`${m}.rep_type = ${literal(q.repType)}`);
-    if (q.notInRepType) parts.push(sql`${m}.rep_type <> ${literal(q.notInRepType)}`);
-    if (q.nickName) {
-      parts.push(sql`${m}.wx_user_id in (select id from wx_user where position(${q.nickName} in coalesce(nick_name, '') || ' ' || coalesce(remark, '')) > 0)`);
-    }
-    return parts.length ? sql.join(parts, sql` and `) : sql`true`;
-  };
-
-  const sortable = { create_time: sql`m.create_time`, id: sql`m.id` };
-
-  const markFollowerRead = (wxUserId: string, appId?: string) =>
-    run(sql`update wx_msg set read_flag = '1' where wx_user_id = ${wxUserId} and read_flag = '0'${appId ? sql` and app_id = ${appId}` : sql``}`);
+  /** The filters of a list (literals where the partial indexes must match). */
+  const filters = (q: MessagePageQuery): SQL | undefined => and(
+    q.appId ? eq(wxMsg.appId, q.appId) : undefined,
+    q.wxUserId ? eq(wxMsg.wxUserId, q.wxUserId) : undefined,
+    q.type ? eq(wxMsg.type, literal(q.type)) : undefined,
+    q.readFlag ? eq(wxMsg.readFlag, literal(q.readFlag)) : undefined,
+    q.repType ? eq(wxMsg.repType, literal(q.repType)) : undefined,
+    q.notInRepType ? ne(wxMsg.repType, literal(q.notInRepType)) : undefined,
+    q.nickName
+      ? inArray(wxMsg.wxUserId, db.select({ id: wxUser.id }).from(wxUser)
+        .where(sql`position(${q.nickName} in coalesce(${wxUser.nickName}, '') || ' ' || coalesce(${wxUser.remark}, '')) > 0`))
+      : undefined,
+  );
 
   const byId = async (id: string) => {
-    const [row] = await run(sql`select m.*, ${FOLLOWER} from wx_msg m left join wx_user u on u.id = m.wx_user_id where m.id = ${id}`);
-    if (!row) throw notFound('消息不存在');
-    return conversationView(row);
+    const [found] = await db.select(withFollower).from(wxMsg).leftJoin(follower, eq(follower.id, wxMsg.wxUserId)).where(eq(wxMsg.id, id));
+    if (!found) throw notFound('消息不存在');
+    return toMessage(found.message, found);
   };
 
   return {
     byId,
 
     /**
-     * `GET /weixin/wxmsg/page`. With wxUserId: that follower's messages are marked read first
-     * (opening a conversation reads it). With notInRepType: one row per follower (the latest
-     * matching message plus countMsg), the bell's shape.
+     * `GET /weixin/wxmsg/page`: reads only. With notInRepType: one row per follower (the latest
+     * matching message plus countMsg), the bell's shape. Opening a conversation marks it read
+     * through `markConversationRead`, not through this call.
      */
-    async page(q: MessagePageQuery) {
+    async page(q: MessagePageQuery): Promise<Page<ConversationMessage | BellRow>> {
       if (q.notInRepType) return this.grouped(q);
-      if (q.wxUserId) await markFollowerRead(q.wxUserId, q.appId);
-      const order = orderBy(q, sortable, [sql`m.create_time desc`]);
       const where = filters(q);
-      const offset = (q.current - 1) * q.size;
-      const [counted, rows] = await Promise.all([
-        run(sql`select count(*)::int as n from wx_msg m where ${where}`),
-        run(sql`select m.*, ${FOLLOWER} from wx_msg m left join wx_user u on u.id = m.wx_user_id
-          where ${where} order by ${sql.join(order, sql`, `)}, m.id desc limit ${q.size} offset ${offset}`),
-      ]);
-      const total = Number(counted[0]?.n ?? 0);
-      return { records: rows.map(conversationView), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+      return paginate(q, sortable, {
+        count: async () => (await db.select({ n: count() }).from(wxMsg).where(where))[0]?.n ?? 0,
+        rows: async ({ order, limit, offset }) => {
+          const rows = await db.select(withFollower).from(wxMsg).leftJoin(follower, eq(follower.id, wxMsg.wxUserId))
+            .where(where).orderBy(...order, desc(wxMsg.id)).limit(limit).offset(offset);
+          return rows.map((r) => toMessage(r.message, r));
+        },
+      }, newestFirst);
     },
 
     /**
      * The bell (type 1, unread, events excluded, optionally one account): read from the
-     * per-follower summary the triggers of 0211_wx_unread.sql keep.
+     * per-follower summary the triggers of 0211_wx_unread.sql keep. Always newest first.
      */
-    async bell(q: MessagePageQuery) {
-      const offset = (q.current - 1) * q.size;
-      const app = q.appId ? sql`where s.app_id = ${q.appId}` : sql``;
-      const [counted, rows] = await Promise.all([
-        run(sql`select count(*)::int as n from wx_unread s ${app}`),
-        run(sql`select m.*, s.count_msg, ${FOLLOWER} from wx_unread s
-          join wx_msg m on m.id = s.last_msg_id left join wx_user u on u.id = s.wx_user_id
-          ${app} order by s.last_time desc, s.wx_user_id desc limit ${q.size} offset ${offset}`),
-      ]);
-      const total = Number(counted[0]?.n ?? 0);
-      const records: BellRow[] = rows.map((r) => ({ ...conversationView(r), countMsg: Number(r.count_msg) }));
-      return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+    async bell(q: MessagePageQuery): Promise<Page<BellRow>> {
+      const app = q.appId ? eq(wxUnread.appId, q.appId) : undefined;
+      return paginate(q, sortable, {
+        count: async () => (await db.select({ n: count() }).from(wxUnread).where(app))[0]?.n ?? 0,
+        rows: async ({ limit, offset }) => {
+          const rows = await db.select({ ...withFollower, countMsg: wxUnread.countMsg }).from(wxUnread)
+            .innerJoin(wxMsg, eq(wxMsg.id, wxUnread.lastMsgId)).leftJoin(follower, eq(follower.id, wxUnread.wxUserId))
+            .where(app).orderBy(desc(wxUnread.lastTime), desc(wxUnread.wxUserId)).limit(limit).offset(offset);
+          return rows.map((r) => ({ ...toMessage(r.message, r), countMsg: r.countMsg }));
+        },
+      });
     },
 
-    /** One row per follower: the latest message matching the filters, and how many match. */
-    async grouped(q: MessagePageQuery) {
-      orderBy(q, sortable); // the same sort names are accepted; the order is always newest first
+    /** One row per follower: the latest message matching the filters, and how many match. Always newest first. */
+    async grouped(q: MessagePageQuery): Promise<Page<BellRow>> {
       if (q.type === '1' && q.readFlag === '0' && q.notInRepType === 'event' && !q.wxUserId && !q.repType && !q.nickName) return this.bell(q);
-      const offset = (q.current - 1) * q.size;
-      const [counted, rows] = await Promise.all([
-        run(sql`select count(distinct m.wx_user_id)::int as n from wx_msg m where ${filters(q)}`),
-        run(sql`
-          with g as (
-            select m.wx_user_id, count(*)::int as count_msg, max(m.create_time) as last_time
-            from wx_msg m where ${filters(q)}
-            group by m.wx_user_id order by last_time desc, m.wx_user_id desc limit ${q.size} offset ${offset}
-          )
-          select l.*, g.count_msg, ${FOLLOWER}
-          from g cross join lateral (
-            select * from wx_msg m where m.wx_user_id = g.wx_user_id and ${filters(q)}
-            order by m.create_time desc, m.id desc limit 1
-          ) l
-          left join wx_user u on u.id = l.wx_user_id
-          order by g.last_time desc, g.wx_user_id desc`),
-      ]);
-      const total = Number(counted[0]?.n ?? 0);
-      const records: BellRow[] = rows.map((r) => ({ ...conversationView(r), countMsg: Number(r.count_msg) }));
-      return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+      const where = filters(q);
+      return paginate(q, sortable, {
+        count: async () => (await db.select({ n: countDistinct(wxMsg.wxUserId) }).from(wxMsg).where(where))[0]?.n ?? 0,
+        rows: async ({ limit, offset }) => {
+          const lastTime = sql<Date>`max(${wxMsg.createTime})`;
+          const groups = db.$with('g').as(db.select({ wxUserId: wxMsg.wxUserId, countMsg: sql<number>`count(*)::int`.as('count_msg'), lastTime: lastTime.as('last_time') })
+            .from(wxMsg).where(where).groupBy(wxMsg.wxUserId).orderBy(desc(lastTime), desc(wxMsg.wxUserId)).limit(limit).offset(offset));
+          const latest = db.select().from(wxMsg).where(and(eq(wxMsg.wxUserId, groups.wxUserId), where))
+            .orderBy(desc(wxMsg.createTime), desc(wxMsg.id)).limit(1).as('l');
+          const rows = await db.with(groups).select({ message: columnsOf(latest), countMsg: groups.countMsg, ...followerNow }).from(groups)
+            .crossJoinLateral(latest).leftJoin(follower, eq(follower.id, latest.wxUserId))
+            .orderBy(desc(groups.lastTime), desc(groups.wxUserId));
+          return rows.map((r) => ({ ...toMessage(r.message, r), countMsg: r.countMsg }));
+        },
+      });
     },
 
     /** `PUT /weixin/wxmsg`: one message read ('1') or unread ('0'). */
     async setRead(id: string, readFlag: '0' | '1') {
-      const updated = await run(sql`update wx_msg set read_flag = ${readFlag} where id = ${id} returning id`);
+      const updated = await db.update(wxMsg).set({ readFlag }).where(eq(wxMsg.id, id)).returning({ id: wxMsg.id });
       if (!updated.length) throw notFound('消息不存在');
       return byId(id);
     },
 
+    /**
+     * `PUT /weixin/wxmsg/read`: opening a conversation reads it, every unread message of the
+     * follower (events too) becomes read; the bell's summary follows through the triggers of
+     * 0211_wx_unread.sql. Answers how many messages it marked.
+     */
+    async markConversationRead(appId: string, wxUserId: string): Promise<number> {
+      const marked = db.$with('marked').as(db.update(wxMsg).set({ readFlag: '1' })
+        .where(and(eq(wxMsg.wxUserId, wxUserId), eq(wxMsg.readFlag, literal('0')), eq(wxMsg.appId, appId))).returning({ id: wxMsg.id }));
+      const [row] = await db.with(marked).select({ n: count() }).from(marked);
+      return row?.n ?? 0;
+    },
+
     /** Unread follower messages (events excluded), the followers they come from, and today's new followers. */
     async summary(appId: string | undefined, since: Date) {
-      const app = (alias: string) => (appId ? sql` and ${sql.raw(alias)}.app_id = ${appId}` : sql``);
-      const [row] = await run(sql`select
-        (select coalesce(sum(s.count_msg), 0)::int from wx_unread s where true${app('s')}) as unread_messages,
-        (select count(*)::int from wx_unread s where true${app('s')}) as unread_followers,
-        (select count(*)::int from wx_user w where w.subscribe = '1' and w.subscribe_time >= ${since.toISOString()}::timestamptz${app('w')}) as today_followers,
-        (select count(*)::int from wx_user w where w.subscribe = '1'${app('w')}) as followers`);
+      const unread = db.$with('unread').as(db.select({
+        messages: sql<number>`coalesce(sum(${wxUnread.countMsg}), 0)::int`.as('messages'),
+        followers: sql<number>`count(*)::int`.as('followers'),
+      }).from(wxUnread).where(appId ? eq(wxUnread.appId, appId) : undefined));
+      const fans = db.$with('fans').as(db.select({
+        today: sql<number>`(count(*) filter (where ${wxUser.subscribeTime} >= ${since.toISOString()}::timestamptz))::int`.as('today'),
+        all: sql<number>`count(*)::int`.as('all_fans'),
+      }).from(wxUser).where(and(eq(wxUser.subscribe, literal('1')), appId ? eq(wxUser.appId, appId) : undefined)));
+      const [row] = await db.with(unread, fans).select({ messages: unread.messages, followers: unread.followers, today: fans.today, all: fans.all })
+        .from(unread).crossJoin(fans);
       return {
-        unreadMessages: Number(row?.unread_messages ?? 0),
-        unreadFollowers: Number(row?.unread_followers ?? 0),
-        todayFollowers: Number(row?.today_followers ?? 0),
-        followers: Number(row?.followers ?? 0),
+        unreadMessages: row?.messages ?? 0,
+        unreadFollowers: row?.followers ?? 0,
+        todayFollowers: row?.today ?? 0,
+        followers: row?.all ?? 0,
         since: since.toISOString(),
       };
     },
@@ -202,18 +185,19 @@ export function createMessageService(database: Database, client: WechatClient, a
      * with the account's and the follower's names copied in.
      */
     async storeOutgoing(appId: string, wxUserId: string, reply: WxStoredReply, options: { createTime?: Date; status: 'sent' | 'failed'; error?: string | null }) {
-      const at = options.createTime ?? new Date(now());
-      const [row] = await run(sql`
-        insert into wx_msg (app_id, wx_user_id, open_id, type, rep_type, rep_content, rep_media_id, rep_name, rep_desc, rep_url, rep_hq_url,
-          content, rep_thumb_media_id, rep_thumb_url, read_flag, nick_name, headimg_url, app_name, app_logo, create_time, send_status, send_error)
-        select u.app_id, u.id, u.open_id, '2', ${reply.repType}, ${reply.repContent}, ${reply.repMediaId}, ${reply.repName}, ${reply.repDesc}, ${reply.repUrl}, ${reply.repHqUrl},
-          ${reply.content ? JSON.stringify(reply.content) : null}::jsonb, ${reply.repThumbMediaId}, ${reply.repThumbUrl}, '1', u.nick_name, u.headimg_url, a.name, a.logo,
-          ${at.toISOString()}::timestamptz, ${options.status}, ${options.error ?? null}
-        from wx_user u join wx_app a on a.app_id = u.app_id
-        where u.id = ${wxUserId} and u.app_id = ${appId}
-        returning *`);
-      if (!row) throw notFound('该用户不存在');
-      return conversationView(row);
+      const [target] = await db.select({
+        appId: wxUser.appId, wxUserId: wxUser.id, openId: wxUser.openId, nickName: wxUser.nickName, headimgUrl: wxUser.headimgUrl, appName: wxApp.name, appLogo: wxApp.logo,
+      }).from(wxUser).innerJoin(wxApp, eq(wxApp.appId, wxUser.appId)).where(and(eq(wxUser.id, wxUserId), eq(wxUser.appId, appId)));
+      if (!target) throw notFound('该用户不存在');
+      if (!reply.repType) throw badRequest('回复的消息类型不能为空');
+      const [row] = await db.insert(wxMsg).values({
+        appId: target.appId, wxUserId: target.wxUserId, openId: target.openId, type: '2',
+        repType: reply.repType, repContent: reply.repContent, repMediaId: reply.repMediaId, repName: reply.repName, repDesc: reply.repDesc, repUrl: reply.repUrl, repHqUrl: reply.repHqUrl,
+        content: reply.content ?? null, repThumbMediaId: reply.repThumbMediaId, repThumbUrl: reply.repThumbUrl, readFlag: '1',
+        nickName: target.nickName, headimgUrl: target.headimgUrl, appName: target.appName, appLogo: target.appLogo,
+        createTime: options.createTime ?? new Date(now()), sendStatus: options.status, sendError: options.error ?? null,
+      }).returning();
+      return toMessage(row!);
     },
 
     /**
@@ -223,8 +207,9 @@ export function createMessageService(database: Database, client: WechatClient, a
      */
     async send(input: SendInput): Promise<{ message: ConversationMessage; notice: string | null }> {
       await accounts.requireAppId(input.appId);
-      const [follower] = await run(sql`select id, open_id, subscribe, last_interaction_at from wx_user where id = ${input.wxUserId} and app_id = ${input.appId}`);
-      if (!follower) throw notFound('该用户不存在或不属于此公众号');
+      const [fan] = await db.select({ openId: wxUser.openId, subscribe: wxUser.subscribe, lastInteractionAt: wxUser.lastInteractionAt })
+        .from(wxUser).where(and(eq(wxUser.id, input.wxUserId), eq(wxUser.appId, input.appId)));
+      if (!fan) throw notFound('该用户不存在或不属于此公众号');
       const problem = replyProblem(input);
       if (problem) throw badRequest(problem);
       const reply = normalizeReply(input);
@@ -233,12 +218,13 @@ export function createMessageService(database: Database, client: WechatClient, a
         reply.content = { articles: reply.content.articles.slice(0, 1) };
         notice = NEWS_ONE_MESSAGE;
       }
-      if (follower.subscribe !== '1') throw conflict('该用户已取消关注公众号，无法发送消息');
-      const [last] = await run(sql`select create_time from wx_msg
-        where wx_user_id = ${input.wxUserId} and type = '1' and rep_type <> 'event' order by create_time desc limit 1`);
+      if (fan.subscribe !== '1') throw conflict('该用户已取消关注公众号，无法发送消息');
+      const [last] = await db.select({ createTime: wxMsg.createTime }).from(wxMsg)
+        .where(and(eq(wxMsg.wxUserId, input.wxUserId), eq(wxMsg.type, literal('1')), ne(wxMsg.repType, literal('event'))))
+        .orderBy(desc(wxMsg.createTime)).limit(1);
       const at = now();
-      const lastMessage = last ? toMs(last.create_time) : null;
-      const lastEvent = follower.last_interaction_at ? toMs(follower.last_interaction_at) : null;
+      const lastMessage = last ? last.createTime.getTime() : null;
+      const lastEvent = fan.lastInteractionAt ? fan.lastInteractionAt.getTime() : null;
       const open = (lastMessage !== null && at - lastMessage < SEND_WINDOW_MS) || (lastEvent !== null && at - lastEvent < EVENT_WINDOW_MS);
       if (!open) {
         throw conflict(lastMessage === null
@@ -246,7 +232,7 @@ export function createMessageService(database: Database, client: WechatClient, a
           : `已超过48小时回复时限：该用户最后一次发消息是在 ${new Date(lastMessage).toISOString()}，微信只允许在用户发消息后48小时内回复，请等待用户再次发消息`);
       }
       try {
-        await client.sendCustom(input.appId, customMessageOf(reply, String(follower.open_id)));
+        await client.sendCustom(input.appId, customMessageOf(reply, fan.openId));
       } catch (error) {
         const failure = error instanceof AppError ? error : new AppError(503, '发送失败：微信平台无响应，请稍后再试');
         const kept = await this.storeOutgoing(input.appId, input.wxUserId, reply, { status: 'failed', error: failure.message });

@@ -1,11 +1,13 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type AnyColumn } from 'drizzle-orm';
 import {
   openPush, sealReply, verifyCallbackSignature, WechatCryptoError, WechatProtocolError, type InboundMessage, type ReplyMessage,
 } from '@canteen/wechat-protocol';
 import { badRequest, forbidden, notFound } from '../../../http/errors.js';
 import { newBlobKey } from '../../../storage/storage.js';
-import { wxCallbackSeen, wxMsg } from '../tables.js';
-import { iso, type WxmpContext } from '../context.js';
+import type { Db } from '../../../db/client.js';
+import { wxCallbackSeen, wxMsg, wxUser } from '../tables.js';
+import type { WxmpContext } from '../context.js';
+import { toMessage, type ConversationMessage, type WxMsgRow } from '../messages/view.js';
 import type { AccountRuntime, AccountService } from '../accounts/service.js';
 import type { FollowerService } from '../followers/service.js';
 import type { MaterialService } from '../materials/service.js';
@@ -13,42 +15,11 @@ import type { MaterialService } from '../materials/service.js';
 /** A passive reply as a listener gives it: the envelope (To/From/CreateTime) is filled in here. */
 export type PassiveReply = ReplyMessage extends infer R ? (R extends ReplyMessage ? Omit<R, 'toUserName' | 'fromUserName' | 'createTime'> : never) : never;
 
-/** A stored conversation message as the API shows it (the specification's fields). */
-export interface WxMsgView {
-  id: string;
-  appId: string;
-  wxUserId: string;
-  openId: string;
-  type: '1' | '2';
-  repType: string;
-  repEvent: string | null;
-  repContent: string | null;
-  repMediaId: string | null;
-  repName: string | null;
-  repDesc: string | null;
-  repUrl: string | null;
-  repHqUrl: string | null;
-  content: unknown;
-  repThumbMediaId: string | null;
-  repThumbUrl: string | null;
-  repLocationX: number | null;
-  repLocationY: number | null;
-  repScale: number | null;
-  readFlag: '0' | '1';
-  msgId: string | null;
-  eventKey: string | null;
-  nickName: string | null;
-  headimgUrl: string | null;
-  appName: string | null;
-  appLogo: string | null;
-  createTime: string;
-}
-
 /** What a listener hears for each new (not retried) push, after it is stored. */
 export interface IncomingMessageEvent {
   account: Pick<AccountRuntime, 'appId' | 'name' | 'logo' | 'weixinSign'>;
-  /** The stored wx_msg row (type '1', readFlag '0'). */
-  message: WxMsgView;
+  /** The stored message (type '1', readFlag '0'), as the API and the live channel show it. */
+  message: ConversationMessage;
   follower: { id: string; openId: string; created: boolean };
   /** The push as parsed (typed by @canteen/wechat-protocol). */
   push: InboundMessage;
@@ -146,42 +117,32 @@ export const dedupKey = (push: InboundMessage): string => {
   return `e:${push.fromUserName}:${push.createTime}:${event}`;
 };
 
-export const msgView = (r: Record<string, unknown>): WxMsgView => ({
-  id: String(r.id),
-  appId: String(r.app_id),
-  wxUserId: String(r.wx_user_id),
-  openId: String(r.open_id),
-  type: r.type as '1' | '2',
-  repType: String(r.rep_type),
-  repEvent: str(r.rep_event),
-  repContent: str(r.rep_content),
-  repMediaId: str(r.rep_media_id),
-  repName: str(r.rep_name),
-  repDesc: str(r.rep_desc),
-  repUrl: str(r.rep_url),
-  repHqUrl: str(r.rep_hq_url),
-  content: typeof r.content === 'string' ? (JSON.parse(r.content) as unknown) : (r.content ?? null),
-  repThumbMediaId: str(r.rep_thumb_media_id),
-  repThumbUrl: str(r.rep_thumb_url),
-  repLocationX: r.rep_location_x == null ? null : Number(r.rep_location_x),
-  repLocationY: r.rep_location_y == null ? null : Number(r.rep_location_y),
-  repScale: r.rep_scale == null ? null : Number(r.rep_scale),
-  readFlag: r.read_flag as '0' | '1',
-  msgId: str(r.msg_id),
-  eventKey: str(r.event_key),
-  nickName: str(r.nick_name),
-  headimgUrl: str(r.headimg_url),
-  appName: str(r.app_name),
-  appLogo: str(r.app_logo),
-  createTime: iso(r.create_time instanceof Date ? r.create_time : new Date(String(r.create_time)))!,
+/** `excluded.<column>` in an upsert's `set`: the value the insert proposed. */
+const excluded = (column: AnyColumn) => sql`excluded.${sql.identifier(column.name)}`;
+
+/** A stored push and whether its follower was new. */
+interface Stored { row: WxMsgRow; followerCreated: boolean }
+
+/** The follower a message is stored against (the upsert's answer). */
+const fanFields = { id: wxUser.id, openId: wxUser.openId, nickName: wxUser.nickName, headimgUrl: wxUser.headimgUrl, created: sql<boolean>`(xmax = 0)` };
+type Fan = { id: string; nickName: string | null; headimgUrl: string | null };
+
+/** The wx_msg row of a push from its follower (type '1', unread), with the follower's and the account's names copied in. */
+const messageOf = (account: AccountRuntime, push: InboundMessage, key: string, c: Columns, fan: Fan): typeof wxMsg.$inferInsert => ({
+  appId: account.appId, wxUserId: fan.id, openId: push.fromUserName, type: '1', repType: c.repType, repEvent: c.repEvent, repContent: c.repContent,
+  repMediaId: c.repMediaId, repName: c.repName, repDesc: c.repDesc, repUrl: c.repUrl, repThumbMediaId: c.repThumbMediaId,
+  repLocationX: c.x, repLocationY: c.y, repScale: c.scale, readFlag: '0', msgId: 'msgId' in push ? (push.msgId ?? null) : null, eventKey: c.eventKey,
+  nickName: fan.nickName, headimgUrl: fan.headimgUrl, appName: account.name, appLogo: account.logo, createTime: new Date(push.createTime * 1000), pushKey: key,
 });
 
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  Array.isArray(result) ? (result as Record<string, unknown>[]) : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+/** Records the dedup keys; answers those not seen before (the others are retries). */
+const markSeen = async (tx: Db, appId: string, keys: string[]) =>
+  new Set((await tx.insert(wxCallbackSeen).values(keys.map((dedupKey) => ({ appId, dedupKey }))).onConflictDoNothing()
+    .returning({ dedupKey: wxCallbackSeen.dedupKey })).map((r) => r.dedupKey));
 
 /**
  * The platform's callback `/weixin/portal/{appId}`: signature check, plain and safe mode,
- * de-duplication of retries, one statement that stores the message and creates or updates the
+ * de-duplication of retries, one transaction that stores the message and creates or updates the
  * follower, listeners for the conversations work, and an answer within the 5-second rule.
  */
 export function createPortalService(ctx: WxmpContext, accounts: AccountService, followers: FollowerService, materials: MaterialService) {
@@ -197,64 +158,56 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
     return account;
   };
 
-  /** Stores the push once: dedup key, follower upsert and message insert in one statement. */
-  const store = async (account: AccountRuntime, push: InboundMessage, key: string) => {
-    const c = columnsOf(push);
+  /**
+   * Stores a follow, unfollow or location push once, in one transaction: its dedup key (a retry
+   * stops there), the follower created or updated, and the message.
+   */
+  const store = (account: AccountRuntime, push: InboundMessage, key: string, c: Columns): Promise<Stored | null> => db.transaction(async (tx) => {
+    if (!(await markSeen(tx, account.appId, [key])).size) return null;
     const at = new Date(push.createTime * 1000);
-    const kind = c.kind;
-    const interaction = kind === 'unsubscribe' ? null : at;
-    const result = await db.execute(sql`
-      with seen as (
-        insert into wx_callback_seen (app_id, dedup_key) values (${account.appId}, ${key})
-        on conflict do nothing returning app_id
-      ), fan as (
-        insert into wx_user (app_id, open_id, subscribe, subscribe_num, subscribe_time, subscribe_scene, qr_scene_str, cancel_subscribe_time, latitude, longitude, precision, last_interaction_at)
-        select ${account.appId}, ${push.fromUserName},
-          case when ${kind}::text = 'unsubscribe' then '0' else '1' end,
-          case when ${kind}::text = 'subscribe' then 1 else 0 end,
-          case when ${kind}::text = 'subscribe' then ${at}::timestamptz end,
-          case when ${c.qrScene}::text is not null then 'ADD_SCENE_QR_CODE' end,
-          ${c.qrScene}::text,
-          case when ${kind}::text = 'unsubscribe' then ${at}::timestamptz end,
-          case when ${c.repEvent}::text = 'LOCATION' then ${c.x}::float8 end,
-          case when ${c.repEvent}::text = 'LOCATION' then ${c.y}::float8 end,
-          case when ${c.repEvent}::text = 'LOCATION' then ${c.scale}::float8 end,
-          ${interaction}::timestamptz
-        from seen
-        on conflict (app_id, open_id) do update set
-          subscribe = case when ${kind}::text = 'subscribe' then '1' when ${kind}::text = 'unsubscribe' then '0' else wx_user.subscribe end,
-          subscribe_num = wx_user.subscribe_num + excluded.subscribe_num,
-          subscribe_time = coalesce(excluded.subscribe_time, wx_user.subscribe_time),
-          subscribe_scene = case when ${kind}::text = 'subscribe' then coalesce(excluded.subscribe_scene, wx_user.subscribe_scene) else wx_user.subscribe_scene end,
-          qr_scene_str = coalesce(excluded.qr_scene_str, wx_user.qr_scene_str),
-          cancel_subscribe_time = case when ${kind}::text = 'subscribe' then null else coalesce(excluded.cancel_subscribe_time, wx_user.cancel_subscribe_time) end,
-          latitude = coalesce(excluded.latitude, wx_user.latitude),
-          longitude = coalesce(excluded.longitude, wx_user.longitude),
-          precision = coalesce(excluded.precision, wx_user.precision),
-          last_interaction_at = greatest(excluded.last_interaction_at, wx_user.last_interaction_at),
-          updated_at = now()
-        returning id, nick_name, headimg_url, (xmax = 0) as created
-      ), msg as (
-        insert into wx_msg (app_id, wx_user_id, open_id, type, rep_type, rep_event, rep_content, rep_media_id, rep_name, rep_desc, rep_url,
-          rep_thumb_media_id, rep_location_x, rep_location_y, rep_scale, read_flag, msg_id, event_key, nick_name, headimg_url, app_name, app_logo, create_time, push_key)
-        select ${account.appId}, fan.id, ${push.fromUserName}, '1', ${c.repType}, ${c.repEvent}, ${c.repContent}, ${c.repMediaId}, ${c.repName}, ${c.repDesc}, ${c.repUrl},
-          ${c.repThumbMediaId}, ${c.x}::float8, ${c.y}::float8, ${c.scale}::float8, '0', ${'msgId' in push ? (push.msgId ?? null) : null}, ${c.eventKey},
-          fan.nick_name, fan.headimg_url, ${account.name}, ${account.logo}, ${at}::timestamptz, ${key}
-        from fan
-        returning *
-      )
-      select msg.*, fan.created as follower_created from msg, fan`);
-    const [row] = rowsOf(result);
-    return row ?? null;
-  };
+    const { kind } = c;
+    const location = c.repEvent === 'LOCATION';
+    const [fan] = await tx.insert(wxUser).values({
+      appId: account.appId,
+      openId: push.fromUserName,
+      subscribe: kind === 'unsubscribe' ? '0' : '1',
+      subscribeNum: kind === 'subscribe' ? 1 : 0,
+      subscribeTime: kind === 'subscribe' ? at : null,
+      subscribeScene: c.qrScene !== null ? 'ADD_SCENE_QR_CODE' : null,
+      qrSceneStr: c.qrScene,
+      cancelSubscribeTime: kind === 'unsubscribe' ? at : null,
+      latitude: location ? c.x : null,
+      longitude: location ? c.y : null,
+      precision: location ? c.scale : null,
+      lastInteractionAt: kind === 'unsubscribe' ? null : at,
+    }).onConflictDoUpdate({
+      target: [wxUser.appId, wxUser.openId],
+      // A column left undefined keeps its value.
+      set: {
+        subscribe: kind === 'subscribe' ? '1' : kind === 'unsubscribe' ? '0' : undefined,
+        subscribeNum: sql`${wxUser.subscribeNum} + ${excluded(wxUser.subscribeNum)}`,
+        subscribeTime: sql`coalesce(${excluded(wxUser.subscribeTime)}, ${wxUser.subscribeTime})`,
+        subscribeScene: kind === 'subscribe' ? sql`coalesce(${excluded(wxUser.subscribeScene)}, ${wxUser.subscribeScene})` : undefined,
+        qrSceneStr: sql`coalesce(${excluded(wxUser.qrSceneStr)}, ${wxUser.qrSceneStr})`,
+        cancelSubscribeTime: kind === 'subscribe' ? null : sql`coalesce(${excluded(wxUser.cancelSubscribeTime)}, ${wxUser.cancelSubscribeTime})`,
+        latitude: sql`coalesce(${excluded(wxUser.latitude)}, ${wxUser.latitude})`,
+        longitude: sql`coalesce(${excluded(wxUser.longitude)}, ${wxUser.longitude})`,
+        precision: sql`coalesce(${excluded(wxUser.precision)}, ${wxUser.precision})`,
+        lastInteractionAt: sql`greatest(${excluded(wxUser.lastInteractionAt)}, ${wxUser.lastInteractionAt})`,
+        updatedAt: sql`now()`,
+      },
+    }).returning(fanFields);
+    const [row] = await tx.insert(wxMsg).values(messageOf(account, push, key, c, fan!)).returning();
+    return { row: row!, followerCreated: fan!.created };
+  });
 
   /**
    * Ordinary messages and events (not follow, unfollow or location) are stored in batches:
-   * pushes that arrive while a statement runs wait for the next one, which stores them all
-   * (dedup keys, one follower upsert per sender, the messages). Under load this turns many
-   * small statements into a few larger ones; alone, a push goes straight through.
+   * pushes that arrive while a batch is stored wait for the next one, which stores them all
+   * in one transaction (dedup keys, one follower upsert per sender, the messages). Under load
+   * this turns many small transactions into a few larger ones; alone, a push goes straight through.
    */
-  interface Pending { account: AccountRuntime; push: InboundMessage; key: string; c: Columns; resolve: (row: Record<string, unknown> | null) => void; reject: (error: unknown) => void }
+  interface Pending { account: AccountRuntime; push: InboundMessage; key: string; c: Columns; resolve: (stored: Stored | null) => void; reject: (error: unknown) => void }
   const queues = new Map<string, Pending[]>();
   const inFlight = new Map<string, number>();
   const MAX_IN_FLIGHT = ctx.database.kind === 'pglite' ? 1 : 4;
@@ -267,37 +220,29 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
       if (first.has(item.key)) item.resolve(null); // the same push twice in one batch: a retry
       else first.set(item.key, item);
     }
-    const rows = [...first.values()].map(({ push, key, c }) => ({
-      k: key, o: push.fromUserName, t: new Date(push.createTime * 1000).toISOString(), rt: c.repType, re: c.repEvent, rc: c.repContent,
-      rm: c.repMediaId, rn: c.repName, rd: c.repDesc, ru: c.repUrl, rtm: c.repThumbMediaId, x: c.x, y: c.y, s: c.scale,
-      mi: 'msgId' in push ? (push.msgId ?? null) : null, ek: c.eventKey,
-    }));
-    const result = await db.execute(sql`
-      with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(k text, o text, t timestamptz, rt text, re text, rc text, rm text, rn text, rd text, ru text, rtm text, x float8, y float8, s float8, mi text, ek text)
-      ), seen as (
-        insert into wx_callback_seen (app_id, dedup_key) select ${account.appId}, k from input
-        on conflict do nothing returning dedup_key
-      ), fresh as (
-        select input.* from input join seen on seen.dedup_key = input.k
-      ), fan as (
-        insert into wx_user (app_id, open_id, subscribe, last_interaction_at)
-        select ${account.appId}, o, '1', max(t) from fresh group by o
-        on conflict (app_id, open_id) do update set
-          last_interaction_at = greatest(excluded.last_interaction_at, wx_user.last_interaction_at),
-          updated_at = now()
-        returning id, open_id, nick_name, headimg_url, (xmax = 0) as created
-      ), msg as (
-        insert into wx_msg (app_id, wx_user_id, open_id, type, rep_type, rep_event, rep_content, rep_media_id, rep_name, rep_desc, rep_url,
-          rep_thumb_media_id, rep_location_x, rep_location_y, rep_scale, read_flag, msg_id, event_key, nick_name, headimg_url, app_name, app_logo, create_time, push_key)
-        select ${account.appId}, fan.id, fresh.o, '1', fresh.rt, fresh.re, fresh.rc, fresh.rm, fresh.rn, fresh.rd, fresh.ru,
-          fresh.rtm, fresh.x, fresh.y, fresh.s, '0', fresh.mi, fresh.ek, fan.nick_name, fan.headimg_url, ${account.name}, ${account.logo}, fresh.t, fresh.k
-        from fresh join fan on fan.open_id = fresh.o
-        returning *
-      )
-      select msg.*, fan.created as follower_created from msg join fan on fan.id = msg.wx_user_id`);
-    const byKey = new Map(rowsOf(result).map((row) => [String(row.push_key), row]));
-    for (const [key, item] of first) item.resolve(byKey.get(key) ?? null);
+    const stored = await db.transaction(async (tx) => {
+      const fresh = await markSeen(tx, account.appId, [...first.keys()]);
+      const pending = [...first.values()].filter((item) => fresh.has(item.key));
+      if (!pending.length) return new Map<string, Stored>();
+      // One upsert per sender with their latest time, in one order, so that concurrent batches lock followers alike.
+      const latest = new Map<string, Date>();
+      for (const { push } of pending) {
+        const at = new Date(push.createTime * 1000);
+        const known = latest.get(push.fromUserName);
+        if (!known || at > known) latest.set(push.fromUserName, at);
+      }
+      const senders = [...latest.keys()].sort();
+      const fans = await tx.insert(wxUser).values(senders.map((openId) => ({ appId: account.appId, openId, subscribe: '1', lastInteractionAt: latest.get(openId)! })))
+        .onConflictDoUpdate({
+          target: [wxUser.appId, wxUser.openId],
+          set: { lastInteractionAt: sql`greatest(${excluded(wxUser.lastInteractionAt)}, ${wxUser.lastInteractionAt})`, updatedAt: sql`now()` },
+        })
+        .returning(fanFields);
+      const fanOf = new Map(fans.map((fan) => [fan.openId, fan]));
+      const rows = await tx.insert(wxMsg).values(pending.map(({ push, key, c }) => messageOf(account, push, key, c, fanOf.get(push.fromUserName)!))).returning();
+      return new Map(rows.map((row) => [row.pushKey!, { row, followerCreated: fanOf.get(row.openId)!.created }]));
+    });
+    for (const [key, item] of first) item.resolve(stored.get(key) ?? null);
   };
 
   const drain = (appId: string) => {
@@ -326,7 +271,7 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
   };
 
   const storeBatched = (account: AccountRuntime, push: InboundMessage, key: string, c: Columns) =>
-    new Promise<Record<string, unknown> | null>((resolve, reject) => {
+    new Promise<Stored | null>((resolve, reject) => {
       let queue = queues.get(account.appId);
       if (!queue) queues.set(account.appId, (queue = []));
       queue.push({ account, push, key, c, resolve, reject });
@@ -334,8 +279,8 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
     });
 
   /** After the answer: follower details from the platform, and our own copy of temporary media. */
-  const followUp = (account: AccountRuntime, push: InboundMessage, row: Record<string, unknown>) => {
-    if (row.follower_created === true || (push.msgType === 'event' && push.event === 'subscribe')) {
+  const followUp = (account: AccountRuntime, push: InboundMessage, { row, followerCreated }: Stored) => {
+    if (followerCreated || (push.msgType === 'event' && push.event === 'subscribe')) {
       ctx.background.run('follower refresh', () => followers.refreshFromPlatform(account.appId, push.fromUserName));
     }
     if (MEDIA_TYPES.has(push.msgType) && 'mediaId' in push && push.mediaId) {
@@ -345,7 +290,7 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
         const ext = /\.([a-z0-9]{1,8})$/i.exec(download.fileName ?? '')?.[1] ?? (push.msgType === 'voice' ? 'amr' : push.msgType === 'image' ? 'jpg' : 'mp4');
         const key = newBlobKey('inbox', ext);
         await ctx.storage.put(key, download.bytes, download.contentType);
-        await db.update(wxMsg).set({ mediaStorageKey: key }).where(and(eq(wxMsg.id, String(row.id))));
+        await db.update(wxMsg).set({ mediaStorageKey: key }).where(eq(wxMsg.id, row.id));
       });
     }
   };
@@ -402,19 +347,19 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
       if (!Number.isFinite(signedAt) || Math.abs(Date.now() / 1000 - signedAt) > REPLAY_WINDOW_S) throw forbidden(REPLAY_REFUSED);
       const key = dedupKey(push);
       const c = columnsOf(push);
-      const row = c.kind === 'other' && c.repEvent !== 'LOCATION' ? await storeBatched(account, push, key, c) : await store(account, push, key);
-      if (!row) {
+      const stored = c.kind === 'other' && c.repEvent !== 'LOCATION' ? await storeBatched(account, push, key, c) : await store(account, push, key, c);
+      if (!stored) {
         // A retry: the same answer as the first time (or `success` while that one is still running).
         const [seen] = await db.select({ reply: wxCallbackSeen.reply }).from(wxCallbackSeen)
           .where(and(eq(wxCallbackSeen.appId, account.appId), eq(wxCallbackSeen.dedupKey, key)));
         return seen?.reply ?? 'success';
       }
-      followUp(account, push, row);
-      const message = msgView(row);
+      followUp(account, push, stored);
+      const message = toMessage(stored.row);
       const event: IncomingMessageEvent = {
         account: { appId: account.appId, name: account.name, logo: account.logo, weixinSign: account.weixinSign },
         message,
-        follower: { id: message.wxUserId, openId: push.fromUserName, created: row.follower_created === true },
+        follower: { id: message.wxUserId, openId: push.fromUserName, created: stored.followerCreated },
         push,
       };
       const reply = await runListeners(event, started + REPLY_DEADLINE_MS);

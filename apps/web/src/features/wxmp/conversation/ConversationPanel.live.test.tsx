@@ -38,6 +38,11 @@ function route({ method, path, query, body }: Received): Reply | undefined | Pro
     const { id } = body as { id: string };
     return okReply({ ...history.find((m) => m.id === id), readFlag: '1' });
   }
+  if (method === 'PUT' && path === '/weixin/wxmsg/read') {
+    const unread = history.filter((m) => m.type === '1' && m.readFlag === '0');
+    history = history.map((m) => (m.type === '1' ? { ...m, readFlag: '1' } : m));
+    return okReply(unread.length);
+  }
   if (method === 'POST' && path === '/auth/oauth/token') {
     refreshes += 1;
     return { body: { access_token: `t${100 + refreshes}`, refresh_token: `r${refreshes}`, expires_in: 43200 } };
@@ -68,6 +73,8 @@ afterEach(async () => {
 const shownIds = () => screen.queryAllByTestId('conversation-message').map((el) => Number(el.getAttribute('data-id')));
 const pageCalls = () => server.calls('GET', '/weixin/wxmsg/page').map((r) => r.query.current);
 const marks = (id: number) => server.calls('PUT', '/weixin/wxmsg').filter((r) => (r.body as { id: string }).id === String(id));
+/** The conversation marked read (after page 1 of the first load and of each catch-up). */
+const conversationReads = () => server.calls('PUT', '/weixin/wxmsg/read').map((r) => r.body);
 
 /** jsdom has no layout: each message is 50px high in a 300px view, and scrollTop is kept as set. */
 function fakeLayout(el: HTMLElement) {
@@ -98,6 +105,7 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(shownIds()).toEqual([1, 2, 3, 4]));
     await waitFor(() => expect(marks(4)).toHaveLength(1));
     expect(pageCalls()).toEqual(['1']);
+    expect(conversationReads()).toEqual([{ appId: 'wx1', wxUserId: '7' }]);
   });
 
   it('after an outage shows once, in place and marked read, what arrived while the socket was down; older pages and the reading position stay', async () => {
@@ -120,14 +128,16 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     expect(screen.getByText('断线时的消息')).toBeInTheDocument();
     expect(pageCalls()).toEqual(['1', '2', '1']);
     expect(scroller.scrollTop).toBe(100);
-    await waitFor(() => expect(marks(21)).toHaveLength(1));
+    // The catch-up marks the conversation read, as opening it did (not message by message).
+    await waitFor(() => expect(conversationReads()).toHaveLength(2));
+    expect(history.find((m) => m.id === '21')?.readFlag).toBe('1');
 
-    // Delivered late over the socket as well, and then a new one: 21 is still shown (and marked) once.
+    // Delivered late over the socket as well, and then a new one: 21 is still shown once, and not marked again.
     await until(() => broker.stats().subscriptions === 1, 'subscribed again');
     await broker.publish('/weixin/wx_msg7', msg(21, { readFlag: '0', repContent: '断线时的消息' }));
     await broker.publish('/weixin/wx_msg7', msg(22));
     await waitFor(() => expect(shownIds()).toEqual(range(1, 22)));
-    expect(marks(21)).toHaveLength(1);
+    expect(marks(21)).toHaveLength(0);
   });
 
   it('keeps a live message that arrives while its first page is on the way (and is not in it)', async () => {
@@ -168,7 +178,7 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     act(() => setMode('visible'));
     // The message that came meanwhile joins; the older page loaded before stays.
     await waitFor(() => expect(shownIds()).toEqual(range(1, 21)));
-    await waitFor(() => expect(marks(21)).toHaveLength(1));
+    await waitFor(() => expect(conversationReads()).toHaveLength(2));
     expect(pageCalls()).toEqual(['1', '2', '1']);
     expect(broker.connects).toHaveLength(connectsBefore); // caught up on showing, not through a reconnect
     bell();
@@ -186,7 +196,8 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     expect(broker.connects).toEqual(['test-token', 't101']);
     expect(pageCalls()).toEqual(['1', '1']);
     expect(scroller.scrollTop).toBe(12 * 50 - 300);
-    await waitFor(() => expect(marks(12)).toHaveLength(1));
-    expect(server.calls('PUT', '/weixin/wxmsg')).toHaveLength(1); // not the account's reply
+    await waitFor(() => expect(conversationReads()).toHaveLength(2));
+    expect(history.find((m) => m.id === '12')?.readFlag).toBe('1');
+    expect(server.calls('PUT', '/weixin/wxmsg')).toHaveLength(0); // the catch-up read the conversation, not message by message
   });
 });

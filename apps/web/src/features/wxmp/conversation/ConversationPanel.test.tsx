@@ -38,6 +38,7 @@ function route(req: Received): Reply | undefined {
   }
   if (method === 'POST' && path === '/weixin/wxmsg') return sendAnswer(body as Record<string, unknown>);
   if (method === 'PUT' && path === '/weixin/wxmsg') return okReply({ ...msg(0), ...(body as object) });
+  if (method === 'PUT' && path === '/weixin/wxmsg/read') return okReply(history.filter((m) => m.readFlag === '0').length);
   if (method === 'GET' && path === '/weixin/wxmsg/media') return mediaAnswer;
   if (method === 'GET' && path === '/weixin/wxmaterial/page') return okReply({ items: [], totalCount: 0 });
   return undefined;
@@ -79,6 +80,20 @@ describe('ConversationPanel', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('no-more')).toHaveTextContent('没有更多了');
     expect(screen.queryByTestId('load-more')).toBeNull();
     expect(server.calls('GET', '/weixin/wxmsg/page').map((r) => r.query.current)).toEqual(['1', '2', '3']);
+  });
+
+  it('marks the conversation read right after page 1 (the history call reads only), not again for older pages', async () => {
+    history = range(1, 30).map((i) => msg(i, { readFlag: i > 25 ? '0' : '1' }));
+    renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
+    await waitFor(() => expect(server.calls('PUT', '/weixin/wxmsg/read')).toHaveLength(1));
+    expect(server.calls('PUT', '/weixin/wxmsg/read')[0]!.body).toEqual({ appId: 'wx1', wxUserId: '7' });
+    const order = server.received.map((r) => `${r.method} ${r.path}`).filter((r) => r.includes('/weixin/wxmsg'));
+    expect(order.slice(0, 2)).toEqual(['GET /weixin/wxmsg/page', 'PUT /weixin/wxmsg/read']);
+    await userEvent.click(screen.getByTestId('load-more'));
+    await waitFor(() => expect(shownIds()).toEqual(range(3, 30)));
+    expect(server.calls('PUT', '/weixin/wxmsg/read')).toHaveLength(1);
+    // The unread messages shown were read with the conversation: none is marked one by one.
+    expect(server.calls('PUT', '/weixin/wxmsg')).toHaveLength(0);
   });
 
   it('says no more at once when the first page is short', async () => {

@@ -8,7 +8,7 @@ import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
 import { usePermission } from '../../../shared/session/session';
 import { ReplyEditor } from '../components/ReplyEditor';
 import { emptyReply, validateReply, type Reply } from '../components/reply';
-import { historyPage, markRead, sendMessage } from './api';
+import { historyPage, markConversationRead, markRead, sendMessage } from './api';
 import { appendMessage, compareMessages, isLastPage, mergeNewest, PAGE_SIZE, prependPage, type ConversationMessage } from './history';
 import { conversationDestination, onConversationMessage, type LiveFeed } from './live';
 import { MessageContent } from './MessageContent';
@@ -74,9 +74,29 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
     [show],
   );
 
-  // The first page (marks the follower's messages read on the server), once per conversation:
-  // when a kept-alive tab is shown again this effect runs again, and the panel's catch-up merges
-  // what is new instead of dropping the older pages loaded.
+  /**
+   * Opening the conversation reads it: right after page 1 is shown (first load or catch-up), the
+   * follower's messages are marked read on the server (reading the history changes nothing). The
+   * unread ones fetched are then read here too, so none of them is marked again one by one.
+   */
+  const readConversation = useCallback(
+    (fetched: readonly ConversationMessage[]) => {
+      const unread = fetched.filter((m) => m.type === '1' && m.readFlag === '0' && !marked.current.has(m.id)).map((m) => m.id);
+      for (const id of unread) marked.current.add(id);
+      markConversationRead(appId, wxUserId)
+        .then(() => {
+          const read = new Set(unread);
+          if (read.size) show(shown.current.map((m) => (read.has(m.id) ? { ...m, readFlag: '1' as const } : m)));
+        })
+        .catch(() => {
+          for (const id of unread) marked.current.delete(id);
+        });
+    },
+    [appId, wxUserId, show],
+  );
+
+  // The first page, once per conversation: when a kept-alive tab is shown again this effect runs
+  // again, and the panel's catch-up merges what is new instead of dropping the older pages loaded.
   const loadedFor = useRef<string>(undefined);
   useEffect(() => {
     const conversationKey = `${appId} ${wxUserId}`;
@@ -89,6 +109,7 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
         if (gone) return;
         apply(1, result.records);
         loadedFor.current = conversationKey;
+        readConversation(result.records);
       })
       .catch(() => undefined /* shown by the HTTP client */)
       .finally(() => {
@@ -97,7 +118,7 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
     return () => {
       gone = true;
     };
-  }, [appId, wxUserId, apply, show]);
+  }, [appId, wxUserId, apply, show, readConversation]);
 
   /** The next older page ('click to load more'). */
   const loadMore = useCallback(async () => {
@@ -141,8 +162,8 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
 
   /**
    * After the live channel came back: the newest page again, and older ones until a page
-   * reaches a message already shown, merged into what is shown (older pages loaded stay). The
-   * messages new to the panel are marked read as live ones are. When more were missed than
+   * reaches a message already shown, merged into what is shown (older pages loaded stay), and the
+   * conversation is marked read as on opening. When more were missed than
    * `CATCH_UP_PAGES` pages hold, the shown messages older than those pages are dropped (they no
    * longer join up) and 'load more' goes on after the pages read.
    */
@@ -152,7 +173,9 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
       if (next.current === 1) {
         // The first page never came: this is it.
         try {
-          apply(1, (await historyPage(appId, wxUserId, 1, PAGE_SIZE, true)).records);
+          const { records } = await historyPage(appId, wxUserId, 1, PAGE_SIZE, true);
+          apply(1, records);
+          readConversation(records);
         } catch {
           /* the next reconnect tries again */
         }
@@ -183,9 +206,9 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
         next.current = page + 1;
         setHasMore(true);
       }
-      for (const message of added) markIfUnread(message);
+      readConversation(fetched);
     },
-    [appId, wxUserId, apply, show, markIfUnread],
+    [appId, wxUserId, apply, show, readConversation],
   );
 
   return { messages, hasMore, loading, loaded, loadMore, append, receive, catchUp };
@@ -238,10 +261,12 @@ function Bubble({ message, mapKey }: { message: ConversationMessage; mapKey?: st
  * The conversation with one follower (specification "Conversation panel"): the history with
  * 'click to load more' at the top, each message shown by its type, and a reply box with a
  * 'send (S)' button. Page 1 opens at the bottom; older pages are put in front keeping the
- * reading position. Live messages of this follower are appended (and marked read); when the
- * live channel comes back after it was lost, the newest page is read again and what was missed
- * meanwhile is merged in (and marked read) the same way.
- * Sending needs `wxmp:wxmsg:add`; marking read needs `wxmp:wxmsg:edit`.
+ * reading position. Once page 1 is shown the conversation is marked read (as is each later
+ * catch-up). Live messages of this follower are appended (and marked read); when the live
+ * channel comes back after it was lost, the newest page is read again and what was missed
+ * meanwhile is merged in (and the conversation marked read again).
+ * Sending needs `wxmp:wxmsg:add`; marking single live messages read needs `wxmp:wxmsg:edit`
+ * (marking the opened conversation read only the right to read it).
  */
 export function ConversationPanel(props: ConversationPanelProps) {
   return <Panel key={`${props.appId}/${props.wxUserId}`} {...props} />;

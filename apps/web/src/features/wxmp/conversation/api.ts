@@ -1,4 +1,5 @@
-import type { Page } from '@canteen/contract';
+import { wxMsgEndpoints, type Page } from '@canteen/contract';
+import { call } from '../../../shared/http/call';
 import { api, HttpError } from '../../../shared/http/client';
 import type { Reply } from '../components/reply';
 import { PAGE_SIZE, type ConversationMessage } from './history';
@@ -8,14 +9,21 @@ import { PAGE_SIZE, type ConversationMessage } from './history';
 export const WXMSG_KEY = '/weixin/wxmsg';
 
 /**
- * One page of a follower's history, newest first (the server marks the follower's messages read
- * first). `silent`: a failure is not shown (a catch-up in the background).
+ * One page of a follower's history, newest first. Reading it changes no read state (see
+ * `markConversationRead`). `silent`: a failure is not shown (a catch-up in the background).
  */
 export const historyPage = (appId: string, wxUserId: string, current: number, size = PAGE_SIZE, silent = false) =>
   api.get<Page<ConversationMessage>>('/weixin/wxmsg/page', { params: { current, size, descs: 'create_time', appId, wxUserId }, silent });
 
 /** `PUT /weixin/wxmsg { id, readFlag }`, quietly: a failure only leaves the message unread. */
-export const markRead = (id: string) => api.put<ConversationMessage>('/weixin/wxmsg', { id, readFlag: '1' }, { silent: true });
+export const markRead = (id: string) => call(wxMsgEndpoints.markRead, { body: { id, readFlag: '1' } }, { silent: true });
+
+/**
+ * `PUT /weixin/wxmsg/read { appId, wxUserId }`: every message of the follower read, as opening the
+ * conversation does; quietly (a failure only leaves them unread). Answers how many it marked.
+ */
+export const markConversationRead = (appId: string, wxUserId: string) =>
+  call(wxMsgEndpoints.markConversationRead, { body: { appId, wxUserId } }, { silent: true });
 
 /** What sending gave: the sent message (and the server's notice), or the failure with the kept message. */
 export type SendOutcome =
