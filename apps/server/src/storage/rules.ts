@@ -33,6 +33,8 @@ export const uploadRules = {
    * no image library is installed, so the web scales the picture (it is at most 2 MB).
    */
   dishPhoto: { extensions: ['jpg', 'jpeg', 'png', 'webp'], kinds: ['jpg', 'png', 'webp'], maxBytes: 2 * 1024 * 1024, messages: { type: '菜品图片只能是 JPG、PNG 或 WebP 格式!', size: '菜品图片大小不能超过2M!', missing: 'file: 请选择菜品图片' }, folder: 'dish', field: 'file' },
+  /** A store's logo (门店信息): JPG, PNG or WebP up to 2 MB, like a dish photo. */
+  storeLogo: { extensions: ['jpg', 'jpeg', 'png', 'webp'], kinds: ['jpg', 'png', 'webp'], maxBytes: 2 * 1024 * 1024, messages: { type: '门店Logo只能是 JPG、PNG 或 WebP 格式!', size: '门店Logo大小不能超过2M!', missing: 'file: 请选择门店Logo图片' }, folder: 'store', field: 'file' },
   materialImage: { extensions: IMAGE_EXTENSIONS, kinds: images, maxBytes: UPLOAD_MAX_BYTES - 1, messages: imageUploadMessages, folder: 'material' },
   materialVoice: { extensions: VOICE_EXTENSIONS, kinds: ['mp3', 'wma', 'wav', 'amr'], maxBytes: UPLOAD_MAX_BYTES - 1, messages: voiceUploadMessages, folder: 'material' },
   materialVideo: { extensions: ['mp4'], kinds: ['mp4'], maxBytes: VIDEO_MAX_BYTES - 1, messages: { type: '上传视频格式不对!', size: '上传视频大小不能超过10M!' }, folder: 'material' },

@@ -18,6 +18,14 @@ import { crudEndpoints } from './crud.js';
  */
 
 const storeId = z.string().regex(/^[1-9]\d{0,17}$/, '必须是数字编号');
+/** An uploaded image: the media key to save in `images`, and its URL to show it. */
+const uploadedImageSchema = z.object({ key: z.string(), url: z.string() });
+
+/**
+ * A file answer (PNG, PDF): `raw`, the bytes themselves with their content type, no envelope;
+ * a failure still answers the JSON envelope. The web downloads it with `api.blob(path)`.
+ */
+const file = (description: string) => z.string().meta({ format: 'binary', description });
 
 export const storeEndpoints = {
   ...crudEndpoints({
@@ -38,6 +46,11 @@ export const storeEndpoints = {
     method: 'PUT', path: '/store/shop/:id/users', tag: 'store:shop', summary: '设置门店员工', access: { permission: 'store:shop:edit' },
     params: idParamsSchema, body: z.object({ userIds: z.array(storeId).max(500, '一个门店最多500名员工') }), data: z.boolean(),
   }),
+  /** Uploads a logo (multipart/form-data, field `file`; JPG, PNG or WebP up to 2 MB): answers its media URL for the store form. */
+  logo: endpoint({
+    method: 'POST', path: '/store/shop/logo', tag: 'store:shop', summary: '上传门店Logo（multipart，字段 file）', access: { permission: 'store:shop:edit' },
+    data: z.object({ url: z.string() }),
+  }),
 };
 
 export const categoryEndpoints = {
@@ -56,11 +69,24 @@ export const dishEndpoints = {
     body: dishBatchSchema, data: z.object({ updated: z.number().int() }),
   }),
   sort: endpoint({ method: 'PUT', path: '/store/dish/sort', tag: 'store:dish', summary: '菜品排序', access: { permission: 'store:dish:edit' }, body: sortBodySchema, data: z.boolean() }),
+  /**
+   * A dish photo: multipart/form-data with the file in field `file` (JPG, PNG or WebP, at most
+   * 2 MB; the bytes are checked). Answers the key to put in `images` and its URL.
+   */
+  image: endpoint({
+    method: 'POST', path: '/store/dish/image', tag: 'store:dish', summary: '上传菜品图片（multipart，字段 file）', access: { permission: 'store:dish:edit' },
+    data: uploadedImageSchema,
+  }),
 };
 
 export const comboEndpoints = {
   ...crudEndpoints({ base: '/store/combo', tag: 'store:combo', screen: 'store:combo', label: '套餐', record: comboRecordSchema, body: comboBodySchema, query: comboQuerySchema }),
   sort: endpoint({ method: 'PUT', path: '/store/combo/sort', tag: 'store:combo', summary: '套餐排序', access: { permission: 'store:combo:edit' }, body: sortBodySchema, data: z.boolean() }),
+  /** A combo photo, like a dish photo (multipart, field `file`). */
+  image: endpoint({
+    method: 'POST', path: '/store/combo/image', tag: 'store:combo', summary: '上传套餐图片（multipart，字段 file）', access: { permission: 'store:combo:edit' },
+    data: uploadedImageSchema,
+  }),
 };
 
 export const areaEndpoints = crudEndpoints({
@@ -78,6 +104,16 @@ export const tableEndpoints = {
   regenerateToken: endpoint({
     method: 'PUT', path: '/store/table/:id/token', tag: 'store:table', summary: '重新生成桌台二维码', access: { permission: 'store:table:edit' },
     params: idParamsSchema, data: tableRecordSchema,
+  }),
+  /** The table's QR code as a PNG (it encodes the diners' ordering page of the table). */
+  qrcode: endpoint({
+    method: 'GET', path: '/store/table/:id/qrcode', tag: 'store:table', summary: '桌台二维码（PNG）', access: { permission: 'store:table:index' },
+    params: idParamsSchema, data: file('image/png'), raw: true,
+  }),
+  /** A printable PDF of the QR codes of a store's tables, or of one area's: code, area and store name under each. */
+  qrsheet: endpoint({
+    method: 'GET', path: '/store/table/qrsheet', tag: 'store:table', summary: '桌台二维码打印（PDF）', access: { permission: 'store:table:index' },
+    query: z.object({ storeId, areaId: storeId.optional() }), data: file('application/pdf'), raw: true,
   }),
 };
 

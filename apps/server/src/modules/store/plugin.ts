@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { StoreScope } from './scope.js';
+import { shopRoutes } from './stores/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,7 @@ const storeRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', async (request) => {
     if (request.user) await app.store.scope.of(request);
   });
+  await app.register(shopRoutes);
 };
 
 export const storePlugin = fp(async (app) => {

@@ -6,7 +6,7 @@ import { sysUser } from './tables.js';
  * module imports upms from here only: never its tables, never its inner files.
  */
 export { createPrincipals, type Principal, type Principals } from './principals.js';
-export { userById, userByPhone, userByUsername, type SignInUser } from './users/lookup.js';
+export { userById, userByPhone, userByUsername, usersByIds, type SignInUser } from './users/lookup.js';
 export { findClient, type ClientRow } from './clients/service.js';
 export { menuRoutePaths, registerSetting } from './settings.js';
 

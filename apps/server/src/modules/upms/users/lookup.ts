@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { sysUser } from '../tables.js';
 
@@ -22,3 +22,9 @@ export const userByPhone = async (db: Db, phone: string) =>
 
 export const userById = async (db: Db, id: string) =>
   toSignIn((await db.select(columns).from(sysUser).where(eq(sysUser.id, id)))[0]);
+
+/** Users by id (ids with no user are left out), for modules that show who is assigned (a store's staff). */
+export async function usersByIds(db: Db, ids: readonly string[]): Promise<Array<{ id: string; username: string; nickname: string | null }>> {
+  if (!ids.length) return [];
+  return db.select({ id: sysUser.id, username: sysUser.username, nickname: sysUser.nickname }).from(sysUser).where(inArray(sysUser.id, [...ids])).orderBy(sysUser.id);
+}
