@@ -8,11 +8,33 @@ import { assertStore } from './scope.js';
 /** ISO 8601 for JSON. */
 export const iso = (at: Date): string => at.toISOString();
 
+const touched = new WeakMap<FastifyRequest, Set<string>>();
+
+/**
+ * Notes that the request's transaction bumped a store's menu version; `menuChanged` tells this
+ * instance's ordering-menu cache once the transaction has committed.
+ */
+export function menuTouched(request: FastifyRequest, storeId: string): void {
+  const stores = touched.get(request) ?? new Set<string>();
+  stores.add(storeId);
+  touched.set(request, stores);
+}
+
+/** After the commit: the ordering-menu cache (when the store plugin has one) forgets the stores the request changed. */
+export function menuChanged(app: FastifyInstance, request: FastifyRequest): void {
+  const stores = touched.get(request);
+  if (!stores) return;
+  touched.delete(request);
+  const menu = (app.store as { menu?: { changed(storeId: string): void } }).menu;
+  for (const storeId of stores) menu?.changed(storeId);
+}
+
 /**
  * Serves a store-side resource: the kit's operations, with two rules of the store side added.
  * A page query naming a store the user may not see is a 404 (not an empty page), and every
  * write runs in one transaction with its hooks, so the menu version bumped in `afterWrite`
- * (and any rows a hook writes) commit or roll back with the row itself.
+ * (and any rows a hook writes) commit or roll back with the row itself; after the commit the
+ * ordering-menu cache hears of the stores a hook marked with `menuTouched`.
  */
 export function serveStoreResource<T extends ResourceTable, Rec, Q extends PageQuery, B, U extends { id?: string | null | undefined }>(
   app: FastifyInstance,
@@ -20,8 +42,14 @@ export function serveStoreResource<T extends ResourceTable, Rec, Q extends PageQ
 ): void {
   const db = app.database.db;
   const e = resource.spec.endpoints;
-  const inTransaction = <R>(request: FastifyRequest, work: (ctx: ResourceContext) => Promise<R>): Promise<R> =>
-    db.transaction((tx) => work({ db: tx, request }));
+  const inTransaction = async <R>(request: FastifyRequest, work: (ctx: ResourceContext) => Promise<R>): Promise<R> => {
+    try {
+      return await db.transaction((tx) => work({ db: tx, request }));
+    } finally {
+      // A rolled-back write changed nothing, but forgetting a cached menu is harmless.
+      menuChanged(app, request);
+    }
+  };
   if (e.page) {
     serve(app, e.page, ({ query }, request) => {
       const storeId = (query as { storeId?: string }).storeId;

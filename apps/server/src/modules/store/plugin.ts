@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { StoreScope } from './scope.js';
+import { categoryRoutes } from './categories/routes.js';
 import { shopRoutes } from './stores/routes.js';
 
 declare module 'fastify' {
@@ -20,6 +21,7 @@ const storeRoutes: FastifyPluginAsync = async (app) => {
     if (request.user) await app.store.scope.of(request);
   });
   await app.register(shopRoutes);
+  await app.register(categoryRoutes);
 };
 
 export const storePlugin = fp(async (app) => {

@@ -8,7 +8,7 @@ import { serve } from '../../../http/endpoint.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { contains, defineResource } from '../../../http/resource.js';
 import { usersByIds } from '../../upms/service.js';
-import { iso, serveStoreResource, serveUpload } from '../http.js';
+import { iso, menuTouched, serveStoreResource, serveUpload } from '../http.js';
 import { bumpMenuVersion } from '../menu-version.js';
 import { accessOf, assertStore, storeCondition } from '../scope.js';
 import { store, storeArea, storeCategory, storeCombo, storeDish, storeSpecGroup, storeTable, storeUser } from '../tables.js';
@@ -87,10 +87,13 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
     scope: (request) => ({ where: storeCondition(request, store.id) }),
     toRecord: (row) => toStoreRecord(row),
     insert: columnsOf,
-    change: async (body, existing, { db: tx }) => {
+    change: async (body, existing, { db: tx, request }) => {
       const next = columnsOf(body);
       // In the update's transaction: the version moves with the change or not at all.
-      if (orderingFields(existing) !== orderingFields({ ...existing, ...next })) await bumpMenuVersion(tx, existing.id);
+      if (orderingFields(existing) !== orderingFields({ ...existing, ...next })) {
+        await bumpMenuVersion(tx, existing.id);
+        menuTouched(request, existing.id);
+      }
       return next;
     },
     unique: { store_name: (name) => `门店名称 ${name} 已存在` },
