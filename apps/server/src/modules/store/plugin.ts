@@ -1,5 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
+import { buildMenu } from './menu/build.js';
+import { MenuCache } from './menu/cache.js';
+import { specRoutes } from './specs/routes.js';
 import { StoreScope } from './scope.js';
 import { categoryRoutes } from './categories/routes.js';
 import { shopRoutes } from './stores/routes.js';
@@ -7,7 +10,11 @@ import { shopRoutes } from './stores/routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The store side's shared services, for later modules (customers, orders, printing, reports). */
-    store: { scope: StoreScope };
+    store: {
+      scope: StoreScope;
+      /** The ordering menu cache: call `menu.changed(storeId)` after committing a write that bumped the menu version. */
+      menu: MenuCache;
+    };
   }
 }
 
@@ -22,9 +29,12 @@ const storeRoutes: FastifyPluginAsync = async (app) => {
   });
   await app.register(shopRoutes);
   await app.register(categoryRoutes);
+  await app.register(specRoutes);
 };
 
 export const storePlugin = fp(async (app) => {
-  app.decorate('store', { scope: new StoreScope(app.database.db) });
+  const menu = new MenuCache(app.database.db, (storeId) => buildMenu(app.database.db, storeId));
+  app.decorate('store', { scope: new StoreScope(app.database.db), menu });
+  app.addHook('onClose', async () => menu.close());
   await app.register(storeRoutes);
 }, { name: 'store' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { bigintText, idColumn, money, timestamps, timestamptz } from '../../db/columns.js';
+import { bigintText, businessDate, idColumn, money, timestamps, timestamptz } from '../../db/columns.js';
 import type { BusinessHours, PickupRule } from '@canteen/contract';
 
 /** The store side's first half (migration 0300_store.sql): stores, menu, areas and tables. */
@@ -87,6 +87,8 @@ export const storeDish = pgTable('store_dish', {
   orderTypes: text('order_types').array().notNull().default(sql`'{dine_in,takeaway}'`),
   archivedAt: timestamptz('archived_at'),
   ...timestamps(),
+  /** The name's characters, lower-cased (0310): the name search's index. Kept by the database. */
+  nameChars: text('name_chars').array().generatedAlwaysAs(sql`regexp_split_to_array(lower(name), '')`),
 });
 
 export const storeDishSku = pgTable('store_dish_sku', {
@@ -166,4 +168,11 @@ export const storeTable = pgTable('store_table', {
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   ...timestamps(),
+});
+
+/** The business date each store's daily stock was last reset on (0310; the daily reset job). */
+export const storeStockReset = pgTable('store_stock_reset', {
+  storeId: bigintText('store_id').primaryKey(),
+  businessDate: businessDate('business_date').notNull(),
+  resetAt: timestamptz('reset_at').notNull().defaultNow(),
 });
