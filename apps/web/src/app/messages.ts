@@ -5,7 +5,7 @@ const zh = {
   nav: { home: '首页', allMessages: '全部消息', info: '个人信息', iframe: '外部页面', breadcrumbHome: '首页' },
   tabs: { refresh: '刷新', close: '关闭', closeOthers: '关闭其他', closeAll: '关闭全部', menu: '标签操作' },
   header: {
-    expand: '展开菜单', collapse: '折叠菜单', search: '搜索菜单', searchEmpty: '没有匹配的菜单', fullscreen: '全屏', exitFullscreen: '退出全屏',
+    expand: '展开菜单', collapse: '折叠菜单', search: '搜索菜单', store: '切换门店', storeClosed: '休息中', searchEmpty: '没有匹配的菜单', fullscreen: '全屏', exitFullscreen: '退出全屏',
     lock: '锁屏', theme: '主题', color: '主题色', log: '错误日志', settings: '系统信息', bell: '消息', noMessages: '暂无未读消息', language: '语言',
     menuTitle: '菜单',
   },
@@ -44,7 +44,7 @@ const en: typeof zh = {
   nav: { home: 'Home', allMessages: 'All messages', info: 'Personal info', iframe: 'External page', breadcrumbHome: 'Home' },
   tabs: { refresh: 'Refresh', close: 'Close', closeOthers: 'Close others', closeAll: 'Close all', menu: 'Tab actions' },
   header: {
-    expand: 'Expand menu', collapse: 'Collapse menu', search: 'Search menu', searchEmpty: 'No matching menu', fullscreen: 'Full screen', exitFullscreen: 'Exit full screen',
+    expand: 'Expand menu', collapse: 'Collapse menu', search: 'Search menu', store: 'Switch store', storeClosed: 'Closed', searchEmpty: 'No matching menu', fullscreen: 'Full screen', exitFullscreen: 'Exit full screen',
     lock: 'Lock screen', theme: 'Theme', color: 'Theme colour', log: 'Error log', settings: 'System info', bell: 'Messages', noMessages: 'No unread messages', language: 'Language',
     menuTitle: 'Menu',
   },

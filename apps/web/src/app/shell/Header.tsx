@@ -19,6 +19,7 @@ import { useScreenClass } from '../stores/screen';
 import { THEMES, useSettings, type ThemeName } from '../stores/settings';
 import { Bell } from './Bell';
 import { MenuIcon } from './icons';
+import { StoreSwitcher } from './StoreSwitcher';
 
 const ErrorLogDialog = lazy(() => import('./ErrorLogDialog'));
 const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
@@ -139,6 +140,7 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
       )}
       <div className="shell-tools">
         {settings.showSearch && screen >= 1 ? <MenuSearch entries={entries} /> : null}
+        {screen >= 1 ? <StoreSwitcher /> : null}
         <Bell />
         {settings.showDebug ? (
           <Tooltip title={t('shell.header.log')}>
