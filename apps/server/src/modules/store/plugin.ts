@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
+import { dishRoutes } from './dishes/routes.js';
 import { buildMenu } from './menu/build.js';
 import { MenuCache } from './menu/cache.js';
 import { specRoutes } from './specs/routes.js';
@@ -30,6 +31,7 @@ const storeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(shopRoutes);
   await app.register(categoryRoutes);
   await app.register(specRoutes);
+  await app.register(dishRoutes);
 };
 
 export const storePlugin = fp(async (app) => {
