@@ -14,6 +14,8 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Polled conditions (expect.poll) get five seconds on a busy machine, not one.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       { test: { name: 'wechat-protocol', root: 'packages/wechat-protocol', include: ['src/**/*.test.ts'] } },
@@ -26,6 +28,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {

@@ -1,4 +1,5 @@
 import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
+import { vi } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../src/app.js';
 import { FrameParser, type Frame } from '../src/live/frames.js';
@@ -19,18 +20,13 @@ export class RawStomp {
   /** WebSocket messages that arrived as binary (the server sends text). */
   binaryFrames = 0;
   closed: Promise<{ code: number; reason: string }>;
-  private waiters: Array<() => void> = [];
 
   private constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => socket.once('close', (code, reason) => {
-      resolve({ code, reason: reason.toString() });
-      this.wake();
-    }));
+    this.closed = new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       if (isBinary) this.binaryFrames += 1;
       this.received += data.toString('utf8');
       this.frames.push(...this.parser.push(data));
-      this.wake();
     });
   }
 
@@ -46,33 +42,19 @@ export class RawStomp {
     this.socket.send(data);
   }
 
-  /** Waits for the n-th frame (0-based) of the connection. */
+  /** Waits for the n-th frame (0-based) of the connection; fails as soon as the socket closed without it. */
   async frame(index: number, timeoutMs = 5000): Promise<Frame> {
-    await this.until(() => this.frames.length > index || this.socket.readyState === WebSocket.CLOSED, timeoutMs);
+    const got = () => this.frames.map((f) => f.command).join(', ') || 'nothing';
+    await vi.waitFor(() => {
+      if (this.frames.length <= index && this.socket.readyState !== WebSocket.CLOSED) throw new Error(`frame ${index} has not come yet; got ${got()}`);
+    }, { timeout: timeoutMs, interval: 10 });
     const frame = this.frames[index];
-    if (!frame) throw new Error(`frame ${index} never came; got ${this.frames.map((f) => f.command).join(', ') || 'nothing'}`);
+    if (!frame) throw new Error(`frame ${index} never came; got ${got()}`);
     return frame;
-  }
-
-  async until(done: () => boolean, timeoutMs = 5000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error('timed out waiting on the live channel');
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 50);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
-      });
-    }
   }
 
   close() {
     this.socket.close();
-  }
-
-  private wake() {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
   }
 }
 
@@ -94,7 +76,6 @@ export interface StompSession {
 export function stompConnect(url: string, token: string | undefined, options: { heartbeatIncoming?: number; heartbeatOutgoing?: number } = {}): Promise<StompSession> {
   return new Promise((resolve, reject) => {
     const inbox: IMessage[] = [];
-    let notify: (() => void) | undefined;
     let receipts = 0;
     const client = new Client({
       webSocketFactory: () => new WebSocket(url, ['v12.stomp']),
@@ -118,22 +99,14 @@ export function stompConnect(url: string, token: string | undefined, options: { 
             const receipt = `r-${++receipts}`;
             client.watchForReceipt(receipt, () => done(inbox));
             client.onStompError = (frame) => fail(new Error(frame.headers.message ?? 'ERROR'));
-            client.subscribe(destination, (message) => {
-              inbox.push(message);
-              notify?.();
-            }, { receipt });
+            client.subscribe(destination, (message) => inbox.push(message), { receipt });
           }),
-        nextMessage: async (timeoutMs = 5000) => {
-          const deadline = Date.now() + timeoutMs;
-          while (!inbox.length) {
-            if (Date.now() > deadline) throw new Error('no MESSAGE arrived');
-            await new Promise<void>((r) => {
-              notify = r;
-              setTimeout(r, 50);
-            });
-          }
-          return inbox.shift()!;
-        },
+        nextMessage: (timeoutMs = 5000) =>
+          vi.waitFor(() => {
+            const message = inbox.shift();
+            if (!message) throw new Error('no MESSAGE arrived');
+            return message;
+          }, { timeout: timeoutMs, interval: 10 }),
         close: () => client.deactivate(),
       });
     };

@@ -269,7 +269,7 @@ describe('heart-beats', () => {
     const beating = await RawStomp.open(url);
     beating.send(connectFrame('token-admin').replace('heart-beat:0,0', 'heart-beat:0,100'));
     await beating.frame(0);
-    await beating.until(() => beating.parser.heartBeats >= 3);
+    await expect.poll(() => beating.parser.heartBeats).toBeGreaterThanOrEqual(3);
     expect(beating.socket.readyState).toBe(WebSocket.OPEN);
     beating.close();
   });
@@ -279,7 +279,7 @@ describe('heart-beats', () => {
     const probe = await RawStomp.open(url);
     probe.send(connectFrame('token-admin').replace('heart-beat:0,0', 'heart-beat:0,100'));
     await probe.frame(0);
-    await probe.until(() => probe.parser.heartBeats >= 2); // time enough for the first to have beaten
+    await expect.poll(() => probe.parser.heartBeats).toBeGreaterThanOrEqual(2); // time enough for the first to have beaten
     expect(raw.parser.heartBeats).toBe(0);
     raw.close();
     probe.close();
@@ -305,9 +305,16 @@ describe('heart-beats', () => {
     expect(session.connected.headers['heart-beat']).toBe('100,100');
     const destination = conversation();
     await session.subscribe(destination);
-    const closedEarly = new Promise((r) => { session.client.onWebSocketClose = r; });
-    const outcome = await Promise.race([closedEarly.then(() => 'closed'), new Promise((r) => setTimeout(r, 600, 'open'))]);
-    expect(outcome).toBe('open');
+    let closed = false;
+    session.client.onWebSocketClose = () => { closed = true; };
+    // A probe that asked for the server's beats, opened after: six of them mean at least 600 ms
+    // have passed, three times what either side waits before calling the other silent.
+    const probe = await RawStomp.open(url);
+    probe.send(connectFrame('token-admin').replace('heart-beat:0,0', 'heart-beat:0,100'));
+    await probe.frame(0);
+    await expect.poll(() => probe.parser.heartBeats).toBeGreaterThanOrEqual(6);
+    probe.close();
+    expect(closed).toBe(false);
     await app.live.publish(destination, { after: 'heart-beats' });
     expect(JSON.parse((await session.nextMessage()).body)).toEqual({ after: 'heart-beats' });
     await session.close();
@@ -352,14 +359,14 @@ describe('re-authentication', () => {
 describe('stats', () => {
   it('counts this instance\'s connections and subscriptions', async () => {
     const raw = await connected();
-    await raw.until(() => app.live.stats().connections === 1); // the earlier tests' sockets are gone
+    await expect.poll(() => app.live.stats().connections).toBe(1); // the earlier tests' sockets are gone
     const before = { connections: 0, subscriptions: 0 };
     raw.send('SUBSCRIBE\nid:0\ndestination:/weixin/wx_msg\nreceipt:r\n\n\0');
     await raw.frame(1);
     expect(app.live.stats()).toEqual({ connections: 1, subscriptions: 1 });
     raw.close();
     await raw.closed;
-    await raw.until(() => app.live.stats().connections === 0);
+    await expect.poll(() => app.live.stats().connections).toBe(0);
     expect(app.live.stats()).toEqual(before);
   });
 });
