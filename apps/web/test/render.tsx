@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -6,8 +6,6 @@ import { configure, render } from '@testing-library/react';
 import '../src/shared/i18n';
 import { configureHttp } from '../src/shared/http/client';
 import { useSession } from '../src/shared/session/session';
-import { PaneLocation } from '../src/shared/navigation/pane';
-import { RegisteredPage } from '../src/app/shell/RegisteredPage';
 
 // antd pages in jsdom render slowly on a busy machine; wait longer than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -31,18 +29,4 @@ export function renderWithApp(ui: ReactNode) {
     </ConfigProvider>,
   );
   return { ...result, notified, queryClient };
-}
-
-/**
- * Renders a registered page as the shell does: by its menu `component` name, behind the view
- * permission its feature declares (`pages.ts`), in a tab at `url` (default the component's path).
- */
-export function renderPage(component: string, url = `/${component}`) {
-  return renderWithApp(
-    <PaneLocation value={url}>
-      <Suspense fallback={<div data-testid="page-loading" />}>
-        <RegisteredPage component={component} />
-      </Suspense>
-    </PaneLocation>,
-  );
 }

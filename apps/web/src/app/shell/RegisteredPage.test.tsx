@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { signOutLocally } from '../../shared/session/auth';
-import { renderPage, signInWith } from '../../../test/render';
+import { renderPage } from '../../../test/page';
+import { signInWith } from '../../../test/render';
 import { pageRegistry } from '../page-registry';
 import '../messages';
 

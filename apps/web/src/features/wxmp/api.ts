@@ -25,9 +25,6 @@ export type MaterialPage = Omit<WxMaterialPage, 'items'> & { items: Material[] }
 
 export type VideoDetail = WxVideoDetail;
 
-export const ACCOUNT_LIST_KEY = ['/weixin/wxapp', 'list'] as const;
-export const MATERIAL_KEY = '/weixin/wxmaterial';
-
 export const listAccounts = () => api.get<Account[]>('/weixin/wxapp/list', { params: { appType: '2' } });
 
 export const materialPage = (params: { appId: string; type: MaterialType; current: number; size: number }) =>
@@ -61,27 +58,21 @@ export async function downloadMaterial(appId: string, material: Pick<Material, '
   saveBlob(await api.blob('/weixin/wxmaterial/materialOther', { params: { appId, mediaId: material.mediaId, fileName } }), fileName);
 }
 
-/** The upload call's outcome: the material, or the message to show after 上传出错：. */
-export type UploadResult = { ok: true; material: Material } | { ok: false; message: string };
-
 /**
  * `POST /weixin/wxmaterial/materialFileUpload` (multipart appId, mediaType, title, introduction,
- * file; bearer header added by the client). Success when `code` is "0" or 0 with `data` the material.
+ * file; bearer header added by the client). Success when `code` is "0" or 0 with `data` the material;
+ * any failure rejects, quietly, with an `HttpError` whose message is shown after 上传出错：.
  */
-export async function uploadMaterial(input: { appId: string; mediaType: UploadType; file: File; title?: string; introduction?: string }): Promise<UploadResult> {
+export async function uploadMaterial(input: { appId: string; mediaType: UploadType; file: File; title?: string; introduction?: string }): Promise<Material> {
   const form = new FormData();
   form.append('appId', input.appId);
   form.append('mediaType', input.mediaType);
   form.append('title', input.title ?? '');
   form.append('introduction', input.introduction ?? '');
   form.append('file', input.file, input.file.name);
-  try {
-    const envelope = await api.envelope<Material>({ method: 'POST', url: '/weixin/wxmaterial/materialFileUpload', data: form, silent: true });
-    if (isSuccess(envelope) && envelope.data) return { ok: true, material: envelope.data };
-    return { ok: false, message: envelope.msg ?? '' };
-  } catch (error) {
-    return { ok: false, message: error instanceof HttpError ? error.message : String(error) };
-  }
+  const envelope = await api.envelope<Material>({ method: 'POST', url: '/weixin/wxmaterial/materialFileUpload', data: form, silent: true });
+  if (isSuccess(envelope) && envelope.data) return envelope.data;
+  throw new HttpError(200, envelope.msg ?? '', envelope);
 }
 
 const isSuccess = (envelope: Envelope<unknown>) => String(envelope.code) === '0';

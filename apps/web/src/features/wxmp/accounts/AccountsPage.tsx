@@ -7,6 +7,7 @@ import { api } from '../../../shared/http/client';
 import { i18n } from '../../../shared/i18n';
 import { ResourcePage, type Dict, type ResourceDef, type Values } from '../../../shared/resource';
 import type { AccessInfo, Account } from '../api';
+import { wxmpKeys } from '../queryKeys';
 import '../messages';
 
 const weixinTypes: Dict = ['0', '1', '2'].map((v) => ({ value: v, label: `wxmp.account.types.${v}`, color: v === '2' ? 'green' : 'blue' }));
@@ -29,7 +30,7 @@ const copyable = (value: string, testId: string) => (
 /** 接入系统: the callback URL, token and EncodingAESKey to paste into the platform. */
 function AccessDialog({ account, onClose }: { account: Account; onClose: () => void }) {
   const { t } = useTranslation();
-  const info = useQuery({ queryKey: ['/weixin/wxapp', 'access-info', account.id], queryFn: () => api.get<AccessInfo>('/weixin/wxapp/access-info', { params: { id: account.id } }) });
+  const info = useQuery({ queryKey: wxmpKeys.accounts.accessInfo(account.id), queryFn: () => api.get<AccessInfo>('/weixin/wxapp/access-info', { params: { id: account.id } }) });
   // The server answers with its own view of the host; the browser's origin is what the platform reaches.
   const url = info.data ? new URL(new URL(info.data.url).pathname, window.location.origin).toString() : '';
   return (
@@ -53,7 +54,7 @@ function AccessDialog({ account, onClose }: { account: Account; onClose: () => v
 function AccessTokenDialog({ account, onClose }: { account: Account; onClose: () => void }) {
   const { t } = useTranslation();
   const token = useQuery({
-    queryKey: ['/weixin/wxapp', 'access-token', account.id],
+    queryKey: wxmpKeys.accounts.accessToken(account.id),
     queryFn: () => api.get<{ appId: string; accessToken: string }>('/weixin/wxapp/access-token', { params: { id: account.id } }),
     staleTime: 0,
     gcTime: 0,

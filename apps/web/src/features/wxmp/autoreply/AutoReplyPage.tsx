@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/http/client';
 import { formatDateTime, ResourcePage, type FieldDef, type ResourceDef, type Values } from '../../../shared/resource';
 import type { Account } from '../api';
+import { wxmpKeys } from '../queryKeys';
 import { AccountLayout } from '../components/AccountTree';
 import { NewsPreview, THUMB_SIZE } from '../components/NewsPreview';
 import { ReplyEditor } from '../components/ReplyEditor';
@@ -18,7 +19,7 @@ const BASE = '/weixin/wxautoreply';
 /** One rule read afresh (`GET /weixin/wxautoreply/{id}`, 详情). */
 function RuleDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const rule = useQuery({ queryKey: [BASE, 'get', id], queryFn: () => api.get<AutoReply>(`${BASE}/${id}`) });
+  const rule = useQuery({ queryKey: wxmpKeys.autoReplies.detail(id), queryFn: () => api.get<AutoReply>(`${BASE}/${id}`) });
   const row = rule.data;
   return (
     <Modal open title={t('wxmp.common.view')} footer={null} onCancel={onClose} width={640}>

@@ -3,7 +3,8 @@ import { Card, Col, Empty, Input, Row, Spin, Tree } from 'antd';
 import { SearchOutlined, WechatOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_LIST_KEY, listAccounts, type Account } from '../api';
+import { listAccounts, type Account } from '../api';
+import { wxmpKeys } from '../queryKeys';
 import '../messages';
 
 export interface AccountTreeProps {
@@ -13,7 +14,7 @@ export interface AccountTreeProps {
 }
 
 /** The signed-in user's accounts (`GET /weixin/wxapp/list?appType=2`), shared by every screen. */
-export const useAccounts = () => useQuery({ queryKey: ACCOUNT_LIST_KEY, queryFn: listAccounts });
+export const useAccounts = () => useQuery({ queryKey: wxmpKeys.accounts.list(), queryFn: listAccounts });
 
 /**
  * The 公众号名称 card: a filter input and the accounts as a tree. The first account is selected

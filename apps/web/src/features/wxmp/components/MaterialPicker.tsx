@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MATERIAL_PAGE_SIZE } from '@canteen/contract';
 import { formatDateTime } from '../../../shared/resource';
-import { MATERIAL_KEY, materialPage, type Material, type MaterialType } from '../api';
+import { materialPage, type Material, type MaterialType } from '../api';
+import { wxmpKeys } from '../queryKeys';
 import { MaterialPager, MaterialWall } from './MaterialWall';
 import '../messages';
 
@@ -23,7 +24,7 @@ export function MaterialPicker({ open, appId, type, onSelect, onClose }: Materia
   const [paging, setPaging] = useState({ current: 1, size: MATERIAL_PAGE_SIZE });
   const params = { appId, type, current: paging.current, size: paging.size };
   const page = useQuery({
-    queryKey: [MATERIAL_KEY, 'page', params],
+    queryKey: wxmpKeys.materials.page(params),
     queryFn: () => materialPage(params),
     enabled: open && Boolean(appId),
     placeholderData: keepPreviousData,

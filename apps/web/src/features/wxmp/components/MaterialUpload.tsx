@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { App, Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/http/useAction';
 import { usePermission } from '../../../shared/session/session';
 import { uploadMaterial, type Material } from '../api';
 import { ACCEPT, checkUpload, type FileType } from './upload';
@@ -27,23 +28,14 @@ export function MaterialUpload({ appId, type, onUploaded, label, hint: given }: 
   const hint = given ?? (type === 'voice' ? t('wxmp.material.voiceHint') : undefined);
   const { message } = App.useApp();
   const allowed = usePermission('wxmp:wxmaterial:add');
-  const [uploading, setUploading] = useState(false);
+  const upload = useAction({
+    run: (file: File) => uploadMaterial({ appId, mediaType: type, file }),
+    success: 'wxmp.common.uploaded',
+    onSuccess: (material) => onUploaded(material),
+    onError: (error) => void message.error(t('wxmp.common.uploadError', { msg: error.message })),
+  });
+  const uploading = upload.busy;
   if (!allowed) return null;
-
-  const send = async (file: File) => {
-    setUploading(true);
-    try {
-      const result = await uploadMaterial({ appId, mediaType: type, file });
-      if (result.ok) {
-        void message.success(t('wxmp.common.uploaded'));
-        onUploaded(result.material);
-      } else {
-        void message.error(t('wxmp.common.uploadError', { msg: result.message }));
-      }
-    } finally {
-      setUploading(false);
-    }
-  };
 
   return (
     <span className="wxmp-upload" data-testid={`upload-${type}`}>
@@ -62,7 +54,7 @@ export function MaterialUpload({ appId, type, onUploaded, label, hint: given }: 
             void message.error(problem);
             return Upload.LIST_IGNORE;
           }
-          void send(file);
+          void upload.run(file);
           return false;
         }}
       >

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBell } from '../../../shared/bell/bell';
 import { api } from '../../../shared/http/client';
 import { addMessages } from '../../../shared/i18n';
+import { wxmpKeys } from '../queryKeys';
 import { localMidnightIso } from './midnight';
 
 addMessages(
@@ -30,7 +31,7 @@ function useMessageSummary() {
   const bellCount = useBell((s) => s.count);
   const [since] = useState(localMidnightIso);
   return useQuery({
-    queryKey: ['wxmsg', 'summary', since, bellCount],
+    queryKey: wxmpKeys.messages.summary(since, bellCount),
     queryFn: () => api.get<MessageSummary>('/weixin/wxmsg/summary', { params: { since }, silent: true }),
     placeholderData: keepPreviousData,
   });

@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Modal, Popconfirm, Space, Table, Tabs } from 'antd';
+import { Button, Card, Descriptions, Empty, Modal, Popconfirm, Space, Table, Tabs } from 'antd';
 import { PlusOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MATERIAL_PAGE_SIZE } from '@canteen/contract';
 import { formatDateTime } from '../../../shared/resource';
+import { useAction } from '../../../shared/http/useAction';
 import { usePermission } from '../../../shared/session/session';
-import { MATERIAL_KEY, deleteMaterial, downloadMaterial, materialPage, videoDetail, type Material, type MaterialType, type VideoDetail } from '../api';
+import { deleteMaterial, downloadMaterial, materialPage, videoDetail, type Material, type MaterialType, type VideoDetail } from '../api';
 import { AccountLayout } from '../components/AccountTree';
 import { MaterialUpload } from '../components/MaterialUpload';
 import { MaterialPager, MaterialWall } from '../components/MaterialWall';
 import { SyncProgressBar, useSyncProgress, type SyncKind } from '../components/SyncProgress';
 import { NewsEditor } from './NewsEditor';
+import { wxmpKeys } from '../queryKeys';
 import { VideoUpload } from './VideoUpload';
 import '../messages';
 
@@ -24,7 +26,6 @@ const MATERIAL_SYNC: SyncKind = { start: '/weixin/wxmaterial/synchron', progress
  */
 function MaterialTab({ appId, type, onListed }: { appId: string; type: MaterialType; onListed: (at: number) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canAdd = usePermission('wxmp:wxmaterial:add');
   const canGet = usePermission('wxmp:wxmaterial:get');
@@ -35,36 +36,26 @@ function MaterialTab({ appId, type, onListed }: { appId: string; type: MaterialT
   const [creatingVideo, setCreatingVideo] = useState(false);
   const [video, setVideo] = useState<VideoDetail>();
   const params = { appId, type, current: paging.current, size: paging.size };
-  const page = useQuery({ queryKey: [MATERIAL_KEY, 'page', params], queryFn: () => materialPage(params), placeholderData: keepPreviousData });
+  const page = useQuery({ queryKey: wxmpKeys.materials.page(params), queryFn: () => materialPage(params), placeholderData: keepPreviousData });
   const items = page.data?.items ?? [];
   const listed = page.isSuccess && !page.isPlaceholderData;
   useEffect(() => {
     if (listed) onListed(page.dataUpdatedAt);
   }, [listed, page.dataUpdatedAt, onListed]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [MATERIAL_KEY] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: wxmpKeys.materials.root });
 
-  const remove = async (material: Material) => {
-    try {
-      await deleteMaterial(appId, material.mediaId);
-      void message.success(t('wxmp.common.deleted'));
-      await refresh();
-    } catch {
-      /* shown by the HTTP client */
-    }
-  };
+  const remove = useAction({
+    run: (material: Material) => deleteMaterial(appId, material.mediaId),
+    success: 'wxmp.common.deleted',
+    invalidates: [wxmpKeys.materials.root],
+  });
   const download = (material: Material) => downloadMaterial(appId, material).catch(() => undefined);
-  const showVideo = async (material: Material) => {
-    try {
-      setVideo(await videoDetail(appId, material.mediaId));
-    } catch {
-      /* shown by the HTTP client */
-    }
-  };
+  const showVideo = useAction({ run: (material: Material) => videoDetail(appId, material.mediaId), onSuccess: (detail) => setVideo(detail) });
 
   const actions = (material: Material) => (
     <Space size={0} wrap>
       {type === 'video' && canGet && (
-        <Button type="link" size="small" onClick={() => void showVideo(material)}>
+        <Button type="link" size="small" onClick={() => void showVideo.run(material)}>
           {t('wxmp.common.view')}
         </Button>
       )}
@@ -79,7 +70,7 @@ function MaterialTab({ appId, type, onListed }: { appId: string; type: MaterialT
         </Button>
       )}
       {canDel && (
-        <Popconfirm title={t('wxmp.common.confirmDelete')} okText={t('wxmp.common.ok')} cancelText={t('wxmp.common.cancel')} onConfirm={() => remove(material)}>
+        <Popconfirm title={t('wxmp.common.confirmDelete')} okText={t('wxmp.common.ok')} cancelText={t('wxmp.common.cancel')} onConfirm={() => remove.run(material)}>
           <Button type="link" size="small" danger>
             {t('wxmp.common.delete')}
           </Button>
@@ -205,7 +196,7 @@ function Materials({ appId, tab, onTab }: { appId: string; tab: MaterialType; on
   const sync = useSyncProgress(MATERIAL_SYNC, appId, {
     enabled: listedAt !== undefined,
     shownSince: listedAt,
-    onDone: () => void queryClient.invalidateQueries({ queryKey: [MATERIAL_KEY] }),
+    onDone: () => void queryClient.invalidateQueries({ queryKey: wxmpKeys.materials.root }),
   });
   return (
     <Card variant="borderless" data-testid="materials-page">

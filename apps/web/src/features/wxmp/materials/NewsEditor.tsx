@@ -3,6 +3,7 @@ import { App, Button, Col, Form, Input, Modal, Row, Space, Tooltip, Typography }
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { validateUrl } from '@canteen/contract';
+import { useAction } from '../../../shared/http/useAction';
 import { validationText } from '../../../shared/resource';
 import { createNews, updateNews, type Article, type Material } from '../api';
 import { MaterialPicker } from '../components/MaterialPicker';
@@ -52,7 +53,11 @@ export function NewsEditor({ appId, material, onClose, onSaved }: NewsEditorProp
   const [articles, setArticles] = useState<Draft[]>(() => (material?.content?.articles.length ? material.content.articles.map(draftOf) : [blank()]));
   const [selected, setSelected] = useState(0);
   const [pickingCover, setPickingCover] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saveNews = useAction({
+    run: (body: Article[]) => (material ? updateNews(appId, material.mediaId, body) : createNews(appId, body)),
+    success: 'wxmp.common.saved',
+    onSuccess: (saved) => onSaved(saved),
+  });
   const current = articles[Math.min(selected, articles.length - 1)]!;
 
   const patch = (fields: Partial<Article>) => setArticles((list) => list.map((a) => (a.key === current.key ? { ...a, ...fields } : a)));
@@ -96,16 +101,7 @@ export function NewsEditor({ appId, material, onClose, onSaved }: NewsEditorProp
       contentSourceUrl: a.contentSourceUrl || null,
       showCoverPic: a.showCoverPic ?? 1,
     }));
-    setSaving(true);
-    try {
-      const saved = material ? await updateNews(appId, material.mediaId, body) : await createNews(appId, body);
-      void message.success(t('wxmp.common.saved'));
-      onSaved(saved);
-    } catch {
-      /* shown by the HTTP client */
-    } finally {
-      setSaving(false);
-    }
+    await saveNews.run(body);
   };
 
   return (
@@ -117,7 +113,7 @@ export function NewsEditor({ appId, material, onClose, onSaved }: NewsEditorProp
       onOk={() => void save()}
       okText={t('wxmp.common.ok')}
       cancelText={t('wxmp.common.cancel')}
-      confirmLoading={saving}
+      confirmLoading={saveNews.busy}
       maskClosable={false}
       destroyOnHidden
     >

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Typography, Upload } from 'antd';
 import { VideoCameraAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../../../shared/http/useAction';
 import { uploadMaterial, type Material } from '../api';
 import { ACCEPT, checkUpload } from '../components/upload';
 import '../messages';
@@ -13,7 +14,13 @@ export function VideoUpload({ appId, onClose, onUploaded }: { appId: string; onC
   const [form] = Form.useForm<{ title: string; introduction: string }>();
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const upload = useAction({
+    run: ({ file: video, title, introduction }: { file: File; title: string; introduction: string }) =>
+      uploadMaterial({ appId, mediaType: 'video', file: video, title, introduction }),
+    success: 'wxmp.common.uploaded',
+    onSuccess: (material) => onUploaded(material),
+    onError: (error) => void message.error(t('wxmp.common.uploadError', { msg: error.message })),
+  });
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -21,18 +28,7 @@ export function VideoUpload({ appId, onClose, onUploaded }: { appId: string; onC
       setFileError(t('wxmp.material.fileRequired'));
       return;
     }
-    setSaving(true);
-    try {
-      const result = await uploadMaterial({ appId, mediaType: 'video', file, title: values.title.trim(), introduction: values.introduction.trim() });
-      if (result.ok) {
-        void message.success(t('wxmp.common.uploaded'));
-        onUploaded(result.material);
-      } else {
-        void message.error(t('wxmp.common.uploadError', { msg: result.message }));
-      }
-    } finally {
-      setSaving(false);
-    }
+    await upload.run({ file, title: values.title.trim(), introduction: values.introduction.trim() });
   };
 
   return (
@@ -43,7 +39,7 @@ export function VideoUpload({ appId, onClose, onUploaded }: { appId: string; onC
       onOk={() => void submit().catch(() => undefined)}
       okText={t('wxmp.common.ok')}
       cancelText={t('wxmp.common.cancel')}
-      confirmLoading={saving}
+      confirmLoading={upload.busy}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" data-testid="video-form">

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { okReply, type Received, apiServerForFile } from '../../../../test/api-server';
-import { renderPage, renderWithApp, signInWith } from '../../../../test/render';
+import { renderPage } from '../../../../test/page';
+import { renderWithApp, signInWith } from '../../../../test/render';
 import MenuPage from './MenuPage';
 import type { ServerButton } from './menu';
 

@@ -4,17 +4,18 @@ import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlin
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/http/client';
+import { useAction } from '../../../shared/http/useAction';
 import { usePermission } from '../../../shared/session/session';
 import type { Account } from '../api';
 import { AccountLayout } from '../components/AccountTree';
 import { ReplyEditor } from '../components/ReplyEditor';
+import { wxmpKeys } from '../queryKeys';
 import {
   BUTTON_TYPES, MAX_SUB, MAX_TOP, NAME_LIMITS, addSub, addTop, buttonAt, fromServer, moveAt, nameProblem, placeName, removeAt, toPayload,
   updateAt, urlProblem, validateMenu, type MenuButton, type Path, type ServerMenu,
 } from './menu';
 import '../messages';
 
-const MENU_KEY = '/weixin/wxmenu';
 const GREEN = '#07c160';
 
 const samePath = (a: Path | undefined, b: Path) => a !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
@@ -159,7 +160,7 @@ function MenuEditor({ account }: { account: Account }) {
   const canAdd = usePermission('wxmp:wxmenu:add');
   const canDel = usePermission('wxmp:wxmenu:del');
   const appId = account.appId;
-  const queryKey = [MENU_KEY, 'list', appId];
+  const queryKey = wxmpKeys.menu.list(appId);
   const menu = useQuery({ queryKey, queryFn: () => api.get<ServerMenu>('/weixin/wxmenu/list', { params: { appId } }) });
   // The server's menu until the operator changes something; then the draft (dropped on publish or discard).
   const saved = useMemo(() => fromServer(menu.data), [menu.data]);
@@ -167,7 +168,25 @@ function MenuEditor({ account }: { account: Account }) {
   const buttons = draft ?? saved;
   const dirty = draft !== undefined;
   const [selected, setSelected] = useState<Path>();
-  const [busy, setBusy] = useState(false);
+  const publishMenu = useAction({
+    run: (next: MenuButton[]) => api.post<ServerMenu>('/weixin/wxmenu', { appId, button: toPayload(next) }),
+    success: 'wxmp.menu.published',
+    onSuccess: (published) => {
+      queryClient.setQueryData(queryKey, published);
+      setDraft(undefined);
+    },
+  });
+  const deleteMenu = useAction({
+    run: () => api.delete('/weixin/wxmenu', { params: { appId } }),
+    success: 'wxmp.menu.deleted',
+    onSuccess: () => {
+      setSelected(undefined);
+      setDraft(undefined);
+    },
+    invalidates: [queryKey],
+  });
+  // The editor keeps the menu when publishing fails (the HTTP client shows why).
+  const busy = publishMenu.busy || deleteMenu.busy;
 
   const edit = (next: MenuButton[], path?: Path) => {
     setDraft(next);
@@ -186,19 +205,7 @@ function MenuEditor({ account }: { account: Account }) {
       title: t('wxmp.menu.publishConfirm'),
       okText: t('wxmp.common.ok'),
       cancelText: t('wxmp.common.cancel'),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          const published = await api.post<ServerMenu>('/weixin/wxmenu', { appId, button: toPayload(buttons) });
-          queryClient.setQueryData(queryKey, published);
-          setDraft(undefined);
-          void message.success(t('wxmp.menu.published'));
-        } catch {
-          /* shown by the HTTP client; the editor keeps the menu */
-        } finally {
-          setBusy(false);
-        }
-      },
+      onOk: () => publishMenu.run(buttons),
     });
   };
 
@@ -208,20 +215,7 @@ function MenuEditor({ account }: { account: Account }) {
       okText: t('wxmp.common.ok'),
       okButtonProps: { danger: true },
       cancelText: t('wxmp.common.cancel'),
-      onOk: async () => {
-        setBusy(true);
-        try {
-          await api.delete('/weixin/wxmenu', { params: { appId } });
-          void message.success(t('wxmp.menu.deleted'));
-          setSelected(undefined);
-          setDraft(undefined);
-          await queryClient.invalidateQueries({ queryKey });
-        } catch {
-          /* shown by the HTTP client */
-        } finally {
-          setBusy(false);
-        }
-      },
+      onOk: () => deleteMenu.run(),
     });
   };
 

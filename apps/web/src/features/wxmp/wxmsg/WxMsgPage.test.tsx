@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PaneLocation } from '../../../shared/navigation/pane';
 import { okReply, pageOf, type Received, apiServerForFile } from '../../../../test/api-server';
-import { renderPage, renderWithApp, signInWith } from '../../../../test/render';
+import { renderPage } from '../../../../test/page';
+import { renderWithApp, signInWith } from '../../../../test/render';
 import type { ConversationMessage } from '../conversation/history';
 import WxMsgPage, { conversationFromQuery } from './WxMsgPage';
 

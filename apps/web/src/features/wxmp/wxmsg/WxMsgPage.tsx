@@ -12,6 +12,7 @@ import { WXMSG_KEY } from '../conversation/api';
 import { ConversationPanel } from '../conversation/ConversationPanel';
 import type { ConversationMessage } from '../conversation/history';
 import { MessageContent } from '../conversation/MessageContent';
+import { wxmpKeys } from '../queryKeys';
 import '../messages';
 
 const REP_TYPES = ['text', 'image', 'voice', 'video', 'shortvideo', 'location', 'link', 'event', 'news', 'music'];
@@ -142,7 +143,7 @@ export default function WxMsgPage() {
   const close = () => {
     setOpen(undefined);
     // Opening a conversation marks its messages read: show it.
-    void queryClient.invalidateQueries({ queryKey: [WXMSG_KEY] });
+    void queryClient.invalidateQueries({ queryKey: wxmpKeys.messages.root });
   };
   return (
     <div data-testid="wxmsg-page">
