@@ -1,21 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { App, Avatar, Button, Card, Col, Form, Input, Row, Space, Spin, Tabs, Typography, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { validateImageUpload, validatePassword, validatePhone } from '@canteen/contract';
+import { validateImageUpload, validatePassword, validatePhone, type UserInfo } from '@canteen/contract';
 import { api } from '../../shared/http/client';
+import { useAction } from '../../shared/http/useAction';
 import { validationText } from '../../shared/resource/messages';
 import { useSession, type SysUser } from '../../shared/session/session';
+import { profileKeys } from './queryKeys';
 import './messages';
-
-interface UserInfo {
-  sysUser: SysUser;
-  roles: string[];
-  permissions: string[];
-}
-
-const INFO_KEY = ['/upms/user/info'];
 
 /** A rule from a contract validator (the specification's messages). */
 const contractRule = (validate: (v: unknown) => string | null) => ({
@@ -27,7 +21,7 @@ const contractRule = (validate: (v: unknown) => string | null) => ({
 
 function useUserInfo() {
   const setUserInfo = useSession((s) => s.setUserInfo);
-  const query = useQuery({ queryKey: INFO_KEY, queryFn: () => api.get<UserInfo>('/upms/user/info'), staleTime: 0 });
+  const query = useQuery({ queryKey: profileKeys.info(), queryFn: () => api.get<UserInfo>('/upms/user/info'), staleTime: 0 });
   // Keep the shared session (header avatar and nickname) in step with what the server says.
   useEffect(() => {
     if (query.data) setUserInfo(query.data);
@@ -35,10 +29,19 @@ function useUserInfo() {
   return query;
 }
 
-function AvatarCard({ user, onSaved }: { user: SysUser; onSaved: () => Promise<unknown> }) {
+/** Uploads a new avatar and makes it the user's (`POST /upms/user/avatar`, then `PUT /upms/user/edit`). */
+async function saveAvatar(file: Blob) {
+  const body = new FormData();
+  body.append('file', file);
+  const { url } = await api.post<{ url: string }>('/upms/user/avatar', body);
+  await api.put('/upms/user/edit', { avatar: url });
+  return { url };
+}
+
+function AvatarCard({ user }: { user: SysUser }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
+  const upload = useAction({ run: saveAvatar, success: 'profile.avatarSaved', invalidates: [profileKeys.info()] });
   return (
     <Card variant="borderless" style={{ textAlign: 'center' }}>
       <Space orientation="vertical" size="middle" align="center">
@@ -59,22 +62,10 @@ function AvatarCard({ user, onSaved }: { user: SysUser; onSaved: () => Promise<u
             return true;
           }}
           customRequest={({ file, onSuccess, onError }) => {
-            const body = new FormData();
-            body.append('file', file as Blob);
-            setUploading(true);
-            api
-              .post<{ url: string }>('/upms/user/avatar', body)
-              .then(async ({ url }) => {
-                await api.put('/upms/user/edit', { avatar: url });
-                void message.success(t('profile.avatarSaved'));
-                onSuccess?.({ url });
-                await onSaved();
-              })
-              .catch((error: Error) => onError?.(error))
-              .finally(() => setUploading(false));
+            void upload.run(file as Blob).then((saved) => (saved ? onSuccess?.(saved) : onError?.(new Error('avatar not saved'))));
           }}
         >
-          <Button icon={<UploadOutlined />} loading={uploading}>
+          <Button icon={<UploadOutlined />} loading={upload.busy}>
             {t('profile.changeAvatar')}
           </Button>
         </Upload>
@@ -84,26 +75,17 @@ function AvatarCard({ user, onSaved }: { user: SysUser; onSaved: () => Promise<u
   );
 }
 
-function BasicForm({ user, onSaved }: { user: SysUser; onSaved: () => Promise<unknown> }) {
+function BasicForm({ user }: { user: SysUser }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ nickname?: string; phone?: string }>();
-  const [saving, setSaving] = useState(false);
   const initial = { username: user.username, nickname: user.nickname ?? '', phone: user.phone ?? '', deptName: user.deptName ?? '' };
-  const submit = async (values: { nickname?: string; phone?: string }) => {
-    setSaving(true);
-    try {
-      await api.put('/upms/user/edit', { nickname: values.nickname ?? '', phone: values.phone });
-      void message.success(t('profile.saved'));
-      await onSaved();
-    } catch {
-      /* shown by the HTTP client */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useAction({
+    run: (values: { nickname?: string; phone?: string }) => api.put('/upms/user/edit', { nickname: values.nickname ?? '', phone: values.phone }),
+    success: 'profile.saved',
+    invalidates: [profileKeys.info()],
+  });
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void submit(v)} style={{ maxWidth: 480 }} name="profile-basic">
+    <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save.run(v)} style={{ maxWidth: 480 }} name="profile-basic">
       <Form.Item name="username" label={t('profile.username')}>
         <Input disabled />
       </Form.Item>
@@ -117,7 +99,7 @@ function BasicForm({ user, onSaved }: { user: SysUser; onSaved: () => Promise<un
         <Input maxLength={20} />
       </Form.Item>
       <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={save.busy}>
           {t('profile.save')}
         </Button>
         <Button onClick={() => form.resetFields()}>{t('profile.reset')}</Button>
@@ -134,23 +116,14 @@ interface PasswordValues {
 
 function PasswordForm() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
-  const [saving, setSaving] = useState(false);
-  const submit = async ({ password, newpassword1 }: PasswordValues) => {
-    setSaving(true);
-    try {
-      await api.put('/upms/user/edit', { password, newpassword1 });
-      void message.success(t('profile.passwordSaved'));
-      form.resetFields();
-    } catch {
-      /* shown by the HTTP client */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useAction({
+    run: ({ password, newpassword1 }: PasswordValues) => api.put('/upms/user/edit', { password, newpassword1 }),
+    success: 'profile.passwordSaved',
+    onSuccess: () => form.resetFields(),
+  });
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} style={{ maxWidth: 480 }} name="profile-password">
+    <Form form={form} layout="vertical" onFinish={(v) => void save.run(v)} style={{ maxWidth: 480 }} name="profile-password">
       <Form.Item name="password" label={t('profile.oldPassword')} rules={[{ required: true, message: t('profile.oldRequired') }]}>
         <Input.Password autoComplete="current-password" maxLength={64} />
       </Form.Item>
@@ -173,7 +146,7 @@ function PasswordForm() {
         <Input.Password autoComplete="new-password" maxLength={12} />
       </Form.Item>
       <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={save.busy}>
           {t('profile.save')}
         </Button>
         <Button onClick={() => form.resetFields()}>{t('profile.reset')}</Button>
@@ -185,21 +158,19 @@ function PasswordForm() {
 /** 个人信息 (/info/index): own nickname, phone, avatar and password. */
 export default function ProfilePage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const info = useUserInfo();
-  const reload = () => queryClient.invalidateQueries({ queryKey: INFO_KEY });
   if (!info.data) return <Spin style={{ display: 'block', margin: 48 }} />;
   const user = info.data.sysUser;
   return (
     <Row gutter={16}>
       <Col xs={24} md={8} lg={6}>
-        <AvatarCard user={user} onSaved={reload} />
+        <AvatarCard user={user} />
       </Col>
       <Col xs={24} md={16} lg={18}>
         <Card variant="borderless" title={t('profile.title')}>
           <Tabs
             items={[
-              { key: 'basic', label: t('profile.basic'), children: <BasicForm key={`${user.nickname}-${user.phone}`} user={user} onSaved={reload} /> },
+              { key: 'basic', label: t('profile.basic'), children: <BasicForm key={`${user.nickname}-${user.phone}`} user={user} /> },
               { key: 'password', label: t('profile.password'), children: <PasswordForm /> },
             ]}
           />

@@ -1,91 +1,15 @@
-import { deptEndpoints } from '@canteen/contract';
-import { api } from '../../shared/http/client';
+import { deptEndpoints, menuEndpoints, roleEndpoints, type DeptNode, type MenuNode } from '@canteen/contract';
 import { call } from '../../shared/http/call';
 import { i18n } from '../../shared/i18n';
 import type { Option, OptionSource } from '../../shared/resource';
+import { systemKeys } from './queryKeys';
 
-/** Records of the system-management API (docs/identity-api.md). */
-export interface RoleRef {
-  id: string;
-  roleName: string;
-  roleCode: string;
-}
-export interface UserRecord {
-  id: string;
-  username: string;
-  nickname: string | null;
-  avatar: string | null;
-  phone: string | null;
-  deptId: string | null;
-  deptName: string | null;
-  lockFlag: '0' | '9';
-  roles: RoleRef[];
-  createTime: string;
-}
-export interface RoleRecord extends RoleRef {
-  roleDesc: string | null;
-  createTime: string;
-}
-export interface MenuRecord {
-  id: string;
-  parentId: string;
-  name: string;
-  path: string | null;
-  icon: string | null;
-  component: string | null;
-  sort: number;
-  keepAlive: '0' | '1';
-  type: '0' | '1';
-  permission: string | null;
-  /** Query parameters the entry opens with (answered only when set). */
-  query?: Record<string, string>;
-  /** An external page (http or https) the entry opens in /myiframe (answered only when set). */
-  src?: string;
-  /** `roles`: the role codes that see the entry (answered only when set). */
-  meta?: { roles?: string[] };
-  children?: MenuRecord[];
-}
-export interface DeptRecord {
-  id: string;
-  parentId: string;
-  name: string;
-  sort: number;
-  createTime: string;
-  children?: DeptRecord[];
-}
-export interface ClientRecord {
-  id: string;
-  clientId: string;
-  scope: string;
-  authorizedGrantTypes: string;
-  accessTokenValidity: number;
-  refreshTokenValidity: number;
-  createTime: string;
-}
-export interface TokenRecord {
-  id: string;
-  userId: string;
-  username: string;
-  clientId: string;
-  grantType: string;
-  remoteAddr: string | null;
-  createTime: string;
-  expiresAt: string;
-}
-export interface LogRecord {
-  id: string;
-  type: string;
-  source: string;
-  title: string;
-  method: string | null;
-  requestUri: string | null;
-  remoteAddr: string | null;
-  createBy: string | null;
-  time: number | null;
-  status: number | null;
-  exception: string | null;
-  createTime: string;
-}
+/** The records of the system-management screens, as the contract's endpoints answer them. */
+export type { ClientRecord, LogRecord, RoleRecord, TokenRecord, UserRecord } from '@canteen/contract';
+/** A menu or button of the menu tree (`GET /upms/menu/all/tree`). */
+export type MenuRecord = MenuNode;
+/** A department of the department tree (`GET /upms/dept/tree`). */
+export type DeptRecord = DeptNode;
 
 interface Named {
   id: string;
@@ -98,29 +22,32 @@ const toOptions = (nodes: Named[]): Option[] =>
 export const deptTree = () => call(deptEndpoints.tree, {});
 
 /** Departments as tree choices. */
-export const deptOptions: OptionSource = { queryKey: ['/upms/dept', 'options'], load: async () => toOptions(await deptTree()) };
+export const deptOptions: OptionSource = { queryKey: systemKeys.depts.options(), load: async () => toOptions(await deptTree()) };
 
 /** Departments under a "top level" choice ('-1'), for a parent picker. */
 export const deptParentOptions: OptionSource = {
-  queryKey: ['/upms/dept', 'parent-options'],
+  queryKey: systemKeys.depts.parentOptions(),
   load: async () => [{ value: '-1', label: i18n.t('system.dept.top'), children: toOptions(await deptTree()) }],
 };
 
+/** Every role (`GET /upms/role/list`). */
+export const roleList = () => call(roleEndpoints.list, {});
+
 export const roleOptions: OptionSource = {
-  queryKey: ['/upms/role', 'options'],
-  load: async () => (await api.get<RoleRecord[]>('/upms/role/list')).map((r) => ({ value: r.id, label: r.roleName })),
+  queryKey: systemKeys.roles.options(),
+  load: async () => (await roleList()).map((r) => ({ value: r.id, label: r.roleName })),
 };
 
 /** Roles by code (what a menu's `meta.roles` and the session's roles hold). */
 export const roleCodeOptions: OptionSource = {
-  queryKey: ['/upms/role', 'code-options'],
-  load: async () => (await api.get<RoleRecord[]>('/upms/role/list')).map((r) => ({ value: r.roleCode, label: r.roleName })),
+  queryKey: systemKeys.roles.codeOptions(),
+  load: async () => (await roleList()).map((r) => ({ value: r.roleCode, label: r.roleName })),
 };
 
 /** Menus (without buttons) under a "top level" choice, for a parent picker. */
 export const menuParentOptions: OptionSource = {
-  queryKey: ['/upms/menu', 'parent-options'],
-  load: async () => [{ value: '-1', label: i18n.t('system.menu.top'), children: toOptions(await api.get<MenuRecord[]>('/upms/menu/tree')) }],
+  queryKey: systemKeys.menus.parentOptions(),
+  load: async () => [{ value: '-1', label: i18n.t('system.menu.top'), children: toOptions(await call(menuEndpoints.tree, {})) }],
 };
 
 /** Empty strings become null so a cleared field is cleared on the server. */

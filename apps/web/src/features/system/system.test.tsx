@@ -17,20 +17,24 @@ const roles = [
   { id: '1', roleName: '超级管理员', roleCode: 'ROLE_ADMIN', roleDesc: null, createTime: '2026-01-01T00:00:00Z' },
   { id: '2', roleName: '门店运营', roleCode: 'ROLE_OPERATOR', roleDesc: '门店', createTime: '2026-01-01T00:00:00Z' },
 ];
+/** A menu node as the contract answers it: its label is its name, no roles, no children unless given. */
+const node = ({ children = [], ...fields }: Omit<MenuRecord, 'label' | 'meta' | 'children'> & { children?: MenuRecord[] }): MenuRecord => ({
+  ...fields, label: fields.name, meta: {}, children,
+});
 const menus: MenuRecord[] = [
-  {
+  node({
     id: '10', parentId: '-1', name: '系统管理', path: '/admin', icon: 'SettingOutlined', component: null, sort: 1, keepAlive: '0', type: '0', permission: null,
     children: [
-      {
+      node({
         id: '11', parentId: '10', name: '用户管理', path: '/admin/user', icon: 'UserOutlined', component: 'views/admin/user/index', sort: 1, keepAlive: '0', type: '0', permission: null,
         children: [
-          { id: '12', parentId: '11', name: '用户管理查看', path: null, icon: null, component: null, sort: 1, keepAlive: '0', type: '1', permission: 'sys:user:index' },
-          { id: '13', parentId: '11', name: '用户管理新增', path: null, icon: null, component: null, sort: 2, keepAlive: '0', type: '1', permission: 'sys:user:add' },
+          node({ id: '12', parentId: '11', name: '用户管理查看', path: null, icon: null, component: null, sort: 1, keepAlive: '0', type: '1', permission: 'sys:user:index' }),
+          node({ id: '13', parentId: '11', name: '用户管理新增', path: null, icon: null, component: null, sort: 2, keepAlive: '0', type: '1', permission: 'sys:user:add' }),
         ],
-      },
+      }),
     ],
-  },
-  { id: '20', parentId: '-1', name: '门店管理', path: '/store', icon: 'ShopOutlined', component: null, sort: 2, keepAlive: '0', type: '0', permission: null },
+  }),
+  node({ id: '20', parentId: '-1', name: '门店管理', path: '/store', icon: 'ShopOutlined', component: null, sort: 2, keepAlive: '0', type: '0', permission: null }),
 ];
 let grants: Record<string, string[]> = {};
 

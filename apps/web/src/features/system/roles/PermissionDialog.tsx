@@ -1,10 +1,13 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Modal, Space, Spin, Tag, Tree } from 'antd';
+import { Button, Modal, Space, Spin, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/http/client';
+import { menuEndpoints, roleEndpoints } from '@canteen/contract';
+import { call } from '../../../shared/http/call';
+import { useAction } from '../../../shared/http/useAction';
 import type { MenuRecord, RoleRecord } from '../api';
+import { systemKeys } from '../queryKeys';
 import { allIds, ancestorsOf, checkedLeaves, grantedIds } from './grant';
 import '../messages';
 
@@ -30,28 +33,17 @@ interface GrantTreeProps {
 /** The checkable tree, started from the role's current grant. */
 function GrantTree({ role, tree, granted, onClose }: GrantTreeProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [checked, setChecked] = useState<string[]>(() => checkedLeaves(tree, granted));
   // Before any click the half-checked parents are the ancestors of the checked leaves.
   const [halfChecked, setHalfChecked] = useState<string[]>(() => ancestorsOf(tree, checkedLeaves(tree, granted)));
   const [expanded, setExpanded] = useState<string[]>(() => allIds(tree));
-  const [saving, setSaving] = useState(false);
   const nodes = useMemo(() => toNodes(tree, t), [tree, t]);
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.put('/upms/role/menu', { roleId: role.id, menuIds: grantedIds(checked, halfChecked) });
-      void message.success(t('system.role.granted'));
-      await queryClient.invalidateQueries({ queryKey: ['/upms/menu'] });
-      onClose();
-    } catch {
-      /* shown by the HTTP client */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = useAction({
+    run: () => call(roleEndpoints.grant, { body: { roleId: role.id, menuIds: grantedIds(checked, halfChecked) } }),
+    success: 'system.role.granted',
+    onSuccess: onClose,
+    invalidates: [systemKeys.menus.root],
+  });
 
   return (
     <>
@@ -77,7 +69,7 @@ function GrantTree({ role, tree, granted, onClose }: GrantTreeProps) {
       </div>
       <Space style={{ marginTop: 16, width: '100%', justifyContent: 'flex-end' }}>
         <Button onClick={onClose}>{t('resource.cancel')}</Button>
-        <Button type="primary" loading={saving} onClick={() => void save()}>{t('resource.ok')}</Button>
+        <Button type="primary" loading={save.busy} onClick={() => void save.run()}>{t('resource.ok')}</Button>
       </Space>
     </>
   );
@@ -90,10 +82,10 @@ function GrantTree({ role, tree, granted, onClose }: GrantTreeProps) {
 export function PermissionDialog({ role, onClose }: { role?: RoleRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const open = role !== undefined;
-  const tree = useQuery({ queryKey: ['/upms/menu', 'all-tree'], queryFn: () => api.get<MenuRecord[]>('/upms/menu/all/tree'), enabled: open });
+  const tree = useQuery({ queryKey: systemKeys.menus.allTree(), queryFn: () => call(menuEndpoints.allTree, {}), enabled: open });
   const granted = useQuery({
-    queryKey: ['/upms/menu', 'role-grant', role?.id],
-    queryFn: () => api.get<string[]>(`/upms/menu/tree/${role!.id}`),
+    queryKey: systemKeys.menus.roleGrant(role?.id),
+    queryFn: () => call(roleEndpoints.menuIds, { params: { roleId: role!.id } }),
     enabled: open,
     staleTime: 0,
     gcTime: 0,

@@ -1,5 +1,6 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { api } from '../../../shared/http/client';
+import { tokenEndpoints } from '@canteen/contract';
+import { call } from '../../../shared/http/call';
 import { ResourcePage, type ResourceDef } from '../../../shared/resource';
 import type { TokenRecord } from '../api';
 import '../messages';
@@ -24,7 +25,7 @@ const def: ResourceDef<TokenRecord> = {
       permission: 'sys:token:del',
       confirm: 'system.token.confirmKick',
       success: 'system.token.kicked',
-      onClick: (row) => api.delete(`/upms/token/${row.id}`),
+      onClick: (row) => call(tokenEndpoints.remove, { params: { id: row.id } }),
     },
   ],
 };

@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
-import { App, Card, Col, Form, Input, Modal, Row, Spin, Tag, Tree } from 'antd';
+import { Card, Col, Form, Input, Modal, Row, Spin, Tag, Tree } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { validatePassword, validatePhone } from '@canteen/contract';
-import { api } from '../../../shared/http/client';
+import { userEndpoints, validatePassword, validatePhone } from '@canteen/contract';
+import { call } from '../../../shared/http/call';
+import { useAction } from '../../../shared/http/useAction';
 import { ResourcePage, validationText, type ResourceDef } from '../../../shared/resource';
 import { deptOptions, deptTree, nullIfEmpty, roleOptions, type DeptRecord, type UserRecord } from '../api';
 import { usePermission } from '../../../shared/session/session';
+import { systemKeys } from '../queryKeys';
 import '../messages';
 
 const lockDict = [
@@ -25,7 +27,7 @@ const toTreeItems = (nodes: DeptRecord[]): TreeItem[] =>
 /** The department tree that filters the user list. */
 function DeptFilter({ value, onChange }: { value?: string; onChange: (id?: string) => void }) {
   const { t } = useTranslation();
-  const depts = useQuery({ queryKey: ['/upms/dept', 'tree-filter'], queryFn: deptTree });
+  const depts = useQuery({ queryKey: systemKeys.depts.filter(), queryFn: deptTree });
   const items = useMemo(() => [{ key: '', title: t('system.user.allDepts'), children: toTreeItems(depts.data ?? []) }], [depts.data, t]);
   return (
     <Card size="small" variant="borderless" data-testid="dept-filter">
@@ -47,21 +49,15 @@ function DeptFilter({ value, onChange }: { value?: string; onChange: (id?: strin
 /** Asks for a new password and sets it (`PUT /upms/user { id, password }`). */
 function ResetPasswordDialog({ user, onClose }: { user?: UserRecord; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string }>();
-  const [saving, setSaving] = useState(false);
+  const reset = useAction({
+    run: ({ id, password }: { id: string; password: string }) => call(userEndpoints.update, { body: { id, password } }),
+    success: 'system.user.resetDone',
+    onSuccess: onClose,
+  });
   const submit = async () => {
     const { password } = await form.validateFields();
-    setSaving(true);
-    try {
-      await api.put('/upms/user', { id: user!.id, password });
-      void message.success(t('system.user.resetDone'));
-      onClose();
-    } catch {
-      /* shown by the HTTP client */
-    } finally {
-      setSaving(false);
-    }
+    if (user) await reset.run({ id: user.id, password });
   };
   return (
     <Modal
@@ -71,7 +67,7 @@ function ResetPasswordDialog({ user, onClose }: { user?: UserRecord; onClose: ()
       onOk={() => void submit().catch(() => undefined)}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
-      confirmLoading={saving}
+      confirmLoading={reset.busy}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
@@ -133,7 +129,7 @@ export default function UsersPage() {
           permission: 'sys:user:edit',
           confirm: (row) => (row.lockFlag === '9' ? 'system.user.confirmUnlock' : 'system.user.confirmLock'),
           success: 'resource.done',
-          onClick: (row) => api.put('/upms/user', { id: row.id, lockFlag: row.lockFlag === '9' ? '0' : '9' }),
+          onClick: (row) => call(userEndpoints.update, { body: { id: row.id, lockFlag: row.lockFlag === '9' ? '0' : '9' } }),
         },
         { key: 'reset', label: 'system.user.resetPassword', permission: 'sys:user:edit', onClick: (row) => setResetting(row) },
       ],
