@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
+import { comboRoutes } from './combos/routes.js';
 import { dishRoutes } from './dishes/routes.js';
 import { buildMenu } from './menu/build.js';
 import { MenuCache } from './menu/cache.js';
@@ -32,6 +33,7 @@ const storeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(categoryRoutes);
   await app.register(specRoutes);
   await app.register(dishRoutes);
+  await app.register(comboRoutes);
 };
 
 export const storePlugin = fp(async (app) => {
