@@ -15,13 +15,11 @@ const get = (url: string) => app.inject({ url, headers: auth });
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => app.inject({ method, url, headers: auth, ...(payload === undefined ? {} : { payload: payload as object }) });
 const data = <T = unknown>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
 
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, what: string): Promise<T> => {
-  for (let i = 0; i < 200; i++) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** A background sync's progress, once it stopped running (a sync reads the whole simulator account). */
+const finished = async <T extends { state: string }>(progressUrl: string): Promise<T> => {
+  const progress = async () => data<T>(await get(progressUrl));
+  await expect.poll(async () => (await progress()).state, { timeout: 15_000, message: progressUrl }).not.toBe('running');
+  return progress();
 };
 
 const upload = (fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer } | Array<{ name: string; type: string; bytes: Buffer }>) => {
@@ -80,10 +78,7 @@ describe('followers', () => {
   it('syncs from the platform in the background with progress, then pages, filters by tag and searches', async () => {
     const started = await send('POST', '/weixin/wxuser/synchron', { appId });
     expect(started.statusCode).toBe(200);
-    const done = await waitFor(async () => {
-      const progress = data<{ state: string; total: number; done: number; percent: number }>(await get(`/weixin/wxuser/synchron/progress?appId=${appId}`));
-      return progress.state !== 'running' && progress;
-    }, 'sync');
+    const done = await finished<{ state: string; total: number; done: number; percent: number }>(`/weixin/wxuser/synchron/progress?appId=${appId}`);
     const subscribed = demoFollowers.filter((f) => !('unsubscribed' in f));
     expect(done).toMatchObject({ state: 'done', total: subscribed.length, done: subscribed.length, percent: 100 });
     const page = data<{ records: Array<{ openId: string; subscribe: string; tagidList: number[]; subscribeScene: string; nickName: string }>; total: number }>(await get(`/weixin/wxuser/page?appId=${appId}&size=50&subscribe=1`));
@@ -142,10 +137,7 @@ describe('materials', () => {
 
   it('pulls the platform materials into the mirror in the background, with the bytes of pictures and voice', async () => {
     expect((await send('POST', '/weixin/wxmaterial/synchron', { appId })).statusCode).toBe(200);
-    const done = await waitFor(async () => {
-      const progress = data<{ state: string; done: number; total: number }>(await get(`/weixin/wxmaterial/synchron/progress?appId=${appId}`));
-      return progress.state !== 'running' && progress;
-    }, 'material sync');
+    const done = await finished<{ state: string; done: number; total: number }>(`/weixin/wxmaterial/synchron/progress?appId=${appId}`);
     expect(done.state).toBe('done');
     expect(done.done).toBe(done.total);
     const images = data<{ items: Array<{ url: string; name: string }>; totalCount: number }>(await get(`/weixin/wxmaterial/page?appId=${appId}&type=image`));
@@ -245,12 +237,11 @@ describe('pushes from the simulator (safe mode, real HTTP)', () => {
     await sim('PATCH', `/sim/accounts/${appId}`, { callbackUrl: `${address}/weixin/portal/${appId}` });
     const openid = demoFollowers[0].openid;
     await sim('POST', `/sim/accounts/${appId}/followers/${openid}/messages`, { msgType: 'image' });
-    const row = await waitFor(async () => {
-      const rows = await app.database.exclusive((exec) => exec(`select * from wx_msg where app_id = $1 and open_id = $2 and rep_type = 'image' and media_storage_key is not null`, [appId, openid]));
-      return rows[0];
-    }, 'the image copy');
+    const copies = () => app.database.exclusive((exec) => exec(`select * from wx_msg where app_id = $1 and open_id = $2 and rep_type = 'image' and media_storage_key is not null`, [appId, openid]));
+    await expect.poll(copies, { message: 'the image copy' }).toHaveLength(1);
+    const [row] = await copies();
     expect(row).toMatchObject({ type: '1', read_flag: '0' });
-    const file = await get(`/weixin/wxmaterial/tempMaterialOther?appId=${appId}&mediaId=${String(row.rep_media_id)}&fileName=a.png`);
+    const file = await get(`/weixin/wxmaterial/tempMaterialOther?appId=${appId}&mediaId=${String(row!.rep_media_id)}&fileName=a.png`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^image\//);
     expect(file.rawPayload.length).toBeGreaterThan(50);

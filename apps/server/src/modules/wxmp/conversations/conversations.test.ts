@@ -30,15 +30,6 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown)
   app.inject({ method, url, headers: auth, ...(payload === undefined ? {} : { payload: payload as object }) });
 const data = <T>(res: { json: () => unknown }) => (res.json() as { data: T }).data;
 
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, what: string): Promise<T> => {
-  for (let i = 0; i < 200; i++) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
-
 let n = 0;
 /** A new follower on the simulator; the subscribe push goes to our callback. */
 const follow = async (appId: string, nickname = `粉丝${++n}`) => sim<PushResult>('POST', `/sim/accounts/${appId}/followers`, { nickname });
@@ -74,12 +65,10 @@ describe('incoming messages', () => {
     const frame = JSON.parse((await conversation.nextMessage()).body) as Msg;
     expect(frame).toMatchObject({ wxUserId, type: '1', repType: 'text', repContent: '你们几点开门？', readFlag: '0' });
     await conversation.close();
-    // The bell hears it too (events such as the subscribe are not sent to the bell).
-    const bell = await waitFor(async () => {
-      const m = await live.nextMessage().catch(() => null);
-      const body = m ? (JSON.parse(m.body) as Msg) : null;
-      return body?.repContent === '你们几点开门？' ? body : null;
-    }, 'the bell frame');
+    // The bell hears it too (events such as the subscribe are not sent to the bell); earlier tests' frames come first.
+    let bell: Msg;
+    do bell = JSON.parse((await live.nextMessage()).body) as Msg;
+    while (bell.repContent !== '你们几点开门？');
     expect(bell.id).toBe(frame.id);
     const [row] = await app.database.exclusive((exec) => exec('select type, read_flag, rep_type, rep_content from wx_msg where id = $1', [frame.id]));
     expect(row).toEqual({ type: '1', read_flag: '0', rep_type: 'text', rep_content: '你们几点开门？' });
@@ -100,12 +89,11 @@ describe('incoming messages', () => {
       expect.objectContaining({ rep_event: 'scancode_push', rep_content: 'TABLE-12', event_key: 'SCAN_1' }),
       expect.objectContaining({ rep_event: 'location_select', rep_content: '北京路', rep_location_x: 23.1 }),
     ]));
-    const image = await waitFor(async () => {
-      const page = data<{ records: Msg[] }>(await get(`/weixin/wxmsg/page?appId=${SAFE}&wxUserId=${wxUserId}&repType=image`));
-      return page.records[0]?.mediaUrl ? page.records[0] : null;
-    }, 'the copy of the image');
-    expect((await app.inject({ url: image.mediaUrl! })).statusCode).toBe(200);
-    const file = await get(`/weixin/wxmsg/media?appId=${SAFE}&mediaId=${image.repMediaId!}&fileName=a.png`);
+    const images = async () => data<{ records: Msg[] }>(await get(`/weixin/wxmsg/page?appId=${SAFE}&wxUserId=${wxUserId}&repType=image`)).records;
+    await expect.poll(async () => (await images())[0]?.mediaUrl, { message: 'the copy of the image' }).toBeTruthy();
+    const [image] = await images();
+    expect((await app.inject({ url: image!.mediaUrl! })).statusCode).toBe(200);
+    const file = await get(`/weixin/wxmsg/media?appId=${SAFE}&mediaId=${image!.repMediaId!}&fileName=a.png`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^image\//);
     expect(file.headers['content-disposition']).toContain('a.png');
