@@ -8,6 +8,7 @@ import { specRoutes } from './specs/routes.js';
 import { StoreScope } from './scope.js';
 import { categoryRoutes } from './categories/routes.js';
 import { shopRoutes } from './stores/routes.js';
+import { tableRoutes } from './tables/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,7 @@ const storeRoutes: FastifyPluginAsync = async (app) => {
   });
   await app.register(shopRoutes);
   await app.register(categoryRoutes);
+  await app.register(tableRoutes);
   await app.register(specRoutes);
   await app.register(dishRoutes);
   await app.register(comboRoutes);
