@@ -1,0 +1,67 @@
+import { addMessages } from '../../../shared/i18n';
+import '../../../shared/resource/messages';
+
+/** Texts of 桌台: areas, the table grid and QR codes (key `storeTable`). */
+addMessages(
+  'storeTable',
+  {
+    areas: '区域', allAreas: '全部区域', addArea: '新增区域', editArea: '重命名', deleteArea: '删除区域',
+    areaTitleAdd: '新增区域', areaTitleEdit: '编辑区域：{{name}}', areaName: '区域名称', areaPlaceholder: '如 大厅、包间、露台', sort: '排序',
+    areaCreated: '区域已新增', areaSaved: '区域已保存', areaDeleted: '区域已删除',
+    confirmDeleteArea: '确定删除区域“{{name}}”吗？区域内还有桌台时不能删除。',
+    noAreas: '还没有区域，先新增一个区域（如 大厅、包间），再添加桌台',
+    noTables: '该区域还没有桌台，可以“批量新增”一次创建 A01–A20',
+    noMatch: '没有符合条件的桌台',
+    addTable: '新增桌台', batchAdd: '批量新增', printSheet: '打印二维码', printing: '正在生成二维码打印文件…',
+    statusAll: '全部', status: { idle: '空闲', occupied: '就餐中', to_clean: '待清台' },
+    code: '桌号', seats: '座位数', seatsUnit: '{{n}}人', minSpend: '最低消费（元）', minSpendShort: '低消 {{amount}}', area: '区域',
+    tableStatus: '状态', enabled: '启用', disabled: '停用',
+    tableTitleAdd: '新增桌台', tableTitleEdit: '编辑桌台：{{code}}', tableCreated: '桌台已新增', tableSaved: '桌台已保存', tableDeleted: '桌台已删除',
+    confirmDeleteTable: '确定删除桌台 {{code}} 吗？',
+    qrcode: '二维码', qrTitle: '桌台 {{code}} 的二维码', orderUrl: '点餐地址', downloadPng: '下载PNG', regenerate: '重新生成二维码',
+    confirmRegenerate: '重新生成后，已张贴的旧二维码将失效，需要重新打印张贴。确定重新生成吗？', regenerated: '二维码已重新生成',
+    qrLoading: '正在加载二维码…', qrFailed: '二维码加载失败',
+    edit: '编辑', delete: '删除',
+    batch: {
+      title: '批量新增桌台', prefix: '桌号前缀', from: '起始编号', to: '结束编号', digits: '编号位数', seats: '每桌座位数',
+      preview: '将创建 {{first}} 至 {{last}}，共 {{count}} 张', created: '已创建 {{count}} 张桌台',
+    },
+    v: {
+      areaName: '请输入区域名称', areaNameLength: '区域名称不能超过32个字符', area: '请选择区域',
+      code: '请输入桌号', codeFormat: '桌号只能包含字母、数字和 -', codeLength: '桌号不能超过16个字符',
+      seats: '请输入座位数', prefix: '桌号前缀只能包含字母、数字和 -', prefixLength: '桌号前缀不能超过8个字符',
+      from: '请输入起始编号', to: '请输入结束编号', order: '起始编号不能大于结束编号', tooMany: '一次最多创建{{max}}张桌台',
+      digits: '请输入编号位数',
+    },
+  },
+  {
+    areas: 'Areas', allAreas: 'All areas', addArea: 'Add area', editArea: 'Rename', deleteArea: 'Delete area',
+    areaTitleAdd: 'Add area', areaTitleEdit: 'Edit area: {{name}}', areaName: 'Area name', areaPlaceholder: 'e.g. Hall, Private rooms, Terrace', sort: 'Sort',
+    areaCreated: 'The area was added', areaSaved: 'The area was saved', areaDeleted: 'The area was deleted',
+    confirmDeleteArea: 'Delete the area “{{name}}”? An area that still has tables cannot be deleted.',
+    noAreas: 'No area yet: add one (e.g. Hall, Private rooms), then its tables',
+    noTables: 'No table in this area yet: “Batch add” creates A01–A20 in one go',
+    noMatch: 'No table matches',
+    addTable: 'Add table', batchAdd: 'Batch add', printSheet: 'Print QR codes', printing: 'Making the QR sheet…',
+    statusAll: 'All', status: { idle: 'Free', occupied: 'Dining', to_clean: 'To clean' },
+    code: 'Table', seats: 'Seats', seatsUnit: '{{n}} seats', minSpend: 'Minimum spend (yuan)', minSpendShort: 'Min. {{amount}}', area: 'Area',
+    tableStatus: 'Status', enabled: 'Enabled', disabled: 'Disabled',
+    tableTitleAdd: 'Add table', tableTitleEdit: 'Edit table {{code}}', tableCreated: 'The table was added', tableSaved: 'The table was saved', tableDeleted: 'The table was deleted',
+    confirmDeleteTable: 'Delete table {{code}}?',
+    qrcode: 'QR code', qrTitle: 'QR code of table {{code}}', orderUrl: 'Ordering page', downloadPng: 'Download PNG', regenerate: 'New QR code',
+    confirmRegenerate: 'A new code makes the old stickers stop working: they must be printed and put up again. Make a new code?', regenerated: 'A new QR code was made',
+    qrLoading: 'Loading the QR code…', qrFailed: 'The QR code could not be loaded',
+    edit: 'Edit', delete: 'Delete',
+    batch: {
+      title: 'Batch add tables', prefix: 'Prefix', from: 'From', to: 'To', digits: 'Digits', seats: 'Seats per table',
+      preview: 'Creates {{first}} to {{last}}, {{count}} tables', created: '{{count}} tables were created',
+    },
+    v: {
+      areaName: 'Enter the area name', areaNameLength: 'The area name is at most 32 characters', area: 'Choose the area',
+      code: 'Enter the table code', codeFormat: 'A table code holds letters, digits and - only', codeLength: 'A table code is at most 16 characters',
+      seats: 'Enter the seats', prefix: 'A prefix holds letters, digits and - only', prefixLength: 'A prefix is at most 8 characters',
+      from: 'Enter the first number', to: 'Enter the last number', order: 'The first number cannot exceed the last', tooMany: 'At most {{max}} tables at once',
+      digits: 'Enter the digits',
+    },
+  },
+);
