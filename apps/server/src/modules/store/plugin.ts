@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
+import { menuRoutes } from './menu/routes.js';
 import { comboRoutes } from './combos/routes.js';
 import { dishRoutes } from './dishes/routes.js';
 import { buildMenu } from './menu/build.js';
@@ -36,6 +37,7 @@ const storeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(specRoutes);
   await app.register(dishRoutes);
   await app.register(comboRoutes);
+  await app.register(menuRoutes);
 };
 
 export const storePlugin = fp(async (app) => {
