@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { NavigatorFromRouter } from '../../shared/navigation/navigation';
-import { useBell } from '../../shared/bell/bell';
+import { useUnreadBell } from '../../features/wxmp/unread/unread';
 import { signOutLocally } from '../../shared/session/auth';
 import { okReply, pageOf, startApiServer, type TestApiServer } from '../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../test/render';
@@ -93,7 +93,7 @@ describe('header bell', { timeout: 30_000 }, () => {
     await broker.publish('/weixin/wx_msg', { ...bellRow('9', 0, 21), id: 'live2', repType: 'image', repContent: null, countMsg: undefined });
     await waitFor(() => expect(rowNames()).toEqual(['9', '8', '7']));
     expect(screen.getByText('[图片]')).toBeInTheDocument();
-    expect(useBell.getState().rows.map((r) => r.countMsg)).toEqual([1, 2, 2]);
+    expect(useUnreadBell.getState().rows.map((r) => r.countMsg)).toEqual([1, 2, 2]);
     expect(screen.getByTestId('bell-badge')).toHaveTextContent('5');
   });
 
@@ -104,7 +104,7 @@ describe('header bell', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rowNames()).toEqual(['7', '8']));
     await userEvent.click(screen.getAllByTestId('bell-row')[0]!);
     expect(screen.getByTestId('where')).toHaveTextContent('/views/wxmp/wxmsg/index?appId=wx1&wxUserId=7');
-    expect(useBell.getState().rows.map((r) => r.wxUserId)).toEqual(['8']);
+    expect(useUnreadBell.getState().rows.map((r) => r.wxUserId)).toEqual(['8']);
     expect(screen.getByTestId('bell-badge')).toHaveTextContent('1');
   });
 
@@ -112,24 +112,24 @@ describe('header bell', { timeout: 30_000 }, () => {
     signInWith(['wxmp:wxmsg:index']);
     renderBell();
     await until(() => broker.stats().subscriptions === 1, 'bell subscription');
-    await waitFor(() => expect(useBell.getState().count).toBe(3));
+    await waitFor(() => expect(useUnreadBell.getState().count).toBe(3));
     await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/page').length).toBeGreaterThanOrEqual(2)); // on mount and on connect
     const port = broker.port;
     await broker.stop();
     // Follower 9 writes while the socket is down: stored, never delivered live.
     unread = [bellRow('9', 1, 30), ...unread];
     await broker.start(port);
-    await waitFor(() => expect(useBell.getState().rows.map((r) => r.wxUserId)).toEqual(['9', '7', '8']));
-    expect(useBell.getState().count).toBe(4);
+    await waitFor(() => expect(useUnreadBell.getState().rows.map((r) => r.wxUserId)).toEqual(['9', '7', '8']));
+    expect(useUnreadBell.getState().count).toBe(4);
   });
 
   it('empties the bell and closes the socket on sign-out', async () => {
     signInWith(['wxmp:wxmsg:index']);
     renderBell();
     await until(() => broker.stats().subscriptions === 1, 'bell subscription');
-    await waitFor(() => expect(useBell.getState().count).toBe(3));
+    await waitFor(() => expect(useUnreadBell.getState().count).toBe(3));
     act(() => signOutLocally());
     await until(() => broker.stats().connections === 0, 'socket closed');
-    expect(useBell.getState().rows).toEqual([]);
+    expect(useUnreadBell.getState().rows).toEqual([]);
   });
 });

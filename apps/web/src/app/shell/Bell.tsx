@@ -1,108 +1,128 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Empty, List, Popover, Tag, Typography } from 'antd';
 import { BellOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useBell, type BellRow } from '../../shared/bell/bell';
-import { useBellFeed } from '../../shared/bell/feed';
+import { bellSources, type BellFeed, type BellSource } from '../../shared/bell/bell';
 import { addMessages } from '../../shared/i18n';
 import { navigate } from '../../shared/navigation/navigation';
+import { usePermissionCheck } from '../../shared/session/session';
+import '../bell-registry';
 
-addMessages(
-  'bell',
-  {
-    viewAll: '查看全部',
-    // A new follower's first message arrives before the platform has told us their nickname.
-    newFollower: '新粉丝',
-    kinds: { image: '[图片]', voice: '[语音]', video: '[视频]', shortvideo: '[小视频]', location: '[位置]', link: '[链接]', news: '[图文]', music: '[音乐]', file: '[文件]', other: '[消息]' },
-  },
-  {
-    viewAll: 'View all',
-    newFollower: 'New follower',
-    kinds: { image: '[Image]', voice: '[Voice]', video: '[Video]', shortvideo: '[Short video]', location: '[Location]', link: '[Link]', news: '[Article]', music: '[Music]', file: '[File]', other: '[Message]' },
-  },
-);
+addMessages('bell', { viewAll: '查看全部' }, { viewAll: 'View all' });
 
-/** The message list page; with appId and wxUserId in the query it opens that conversation. */
-export const MESSAGES_PATH = '/views/wxmp/wxmsg/index';
+type Source = BellSource<unknown>;
+type Feed = BellFeed<unknown>;
 
-export const conversationHref = (row: Pick<BellRow, 'appId' | 'wxUserId'>) =>
-  `${MESSAGES_PATH}?${new URLSearchParams({ appId: row.appId, wxUserId: row.wxUserId }).toString()}`;
+/** Runs one source's feed while mounted and hands what it holds to the bell. */
+function SourceFeed({ source, onFeed }: { source: Source; onFeed: (key: string, feed: Feed | undefined) => void }) {
+  const feed = source.useFeed();
+  useEffect(() => onFeed(source.key, feed), [source.key, feed, onFeed]);
+  useEffect(() => () => onFeed(source.key, undefined), [source.key, onFeed]);
+  return null;
+}
 
-/** The header bell: unread follower messages (one row per follower); a click opens that conversation and drops the row. */
+/**
+ * The header bell: the count and rows of every source the features register (`app/bell-registry.ts`)
+ * that the user may use; a source the user may not use is never asked. A click on a row runs the
+ * source's action (e.g. opens that conversation).
+ */
 export function Bell() {
   const { t } = useTranslation();
-  const count = useBell((s) => s.count);
-  const rows = useBell((s) => s.rows);
+  const allowed = usePermissionCheck();
+  const sources = bellSources().filter((source) => allowed(source.permission));
+  const [feeds, setFeeds] = useState<Record<string, Feed>>({});
   const [open, setOpen] = useState(false);
-  useBellFeed();
+  const onFeed = useCallback(
+    (key: string, feed: Feed | undefined) =>
+      setFeeds((all) => {
+        if (feed) return { ...all, [key]: feed };
+        const { [key]: _gone, ...rest } = all;
+        return rest;
+      }),
+    [],
+  );
+  const shown = sources.flatMap((source) => (feeds[source.key] ? [{ source, feed: feeds[source.key]! }] : []));
+  const count = shown.reduce((n, { feed }) => n + feed.count, 0);
+  const anyRows = shown.some(({ feed }) => feed.rows.length > 0);
 
-  const openRow = (row: BellRow) => {
-    const bell = useBell.getState();
-    bell.remove(row);
-    setOpen(false);
-    if (bell.onOpen) bell.onOpen(row);
-    else navigate(conversationHref(row));
-  };
-  const summary = (row: BellRow) =>
-    !row.repType || row.repType === 'text' ? (row.repContent ?? '') : t(`bell.kinds.${row.repType}`, { defaultValue: t('bell.kinds.other') });
-
-  const content = (
-    <div style={{ width: 320 }} data-testid="bell-popover">
-      {rows.length ? (
+  const section = ({ source, feed }: (typeof shown)[number]) => (
+    <div key={source.key} data-source={source.key}>
+      {shown.length > 1 && source.title ? <Typography.Text strong>{t(source.title)}</Typography.Text> : null}
+      {feed.rows.length > 0 && (
         <List
           size="small"
           style={{ maxHeight: 360, overflow: 'auto' }}
-          dataSource={rows}
-          rowKey={(row) => `${row.appId}/${row.wxUserId}`}
-          renderItem={(row) => (
-            <List.Item style={{ cursor: 'pointer' }} onClick={() => openRow(row)} data-testid="bell-row" data-wx-user-id={row.wxUserId}>
+          dataSource={feed.rows.map((row) => ({ row, item: source.item(row, t) }))}
+          rowKey={({ item }) => item.key}
+          renderItem={({ row, item }) => (
+            <List.Item
+              style={{ cursor: 'pointer' }}
+              onClick={() => {
+                setOpen(false);
+                source.open(row);
+              }}
+              data-testid="bell-row"
+              {...item.data}
+            >
               <List.Item.Meta
                 avatar={
-                  <Badge count={row.countMsg} size="small" data-testid="bell-row-count">
-                    <Avatar src={row.headimgUrl || undefined} icon={<UserOutlined />} />
+                  <Badge count={item.count} size="small" data-testid="bell-row-count">
+                    <Avatar src={item.avatar || undefined} icon={<UserOutlined />} />
                   </Badge>
                 }
                 title={
                   <span>
-                    {row.nickName || t('bell.newFollower')} {row.appName ? <Tag style={{ marginInlineStart: 4 }}>{row.appName}</Tag> : null}
+                    {item.title} {item.tag ? <Tag style={{ marginInlineStart: 4 }}>{item.tag}</Tag> : null}
                   </span>
                 }
                 description={
                   <Typography.Text type="secondary" ellipsis style={{ maxWidth: 240 }} data-testid="bell-row-content">
-                    {summary(row)}
+                    {item.description}
                   </Typography.Text>
                 }
               />
               <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                {row.createTime ? dayjs(row.createTime).format('MM-DD HH:mm') : ''}
+                {item.time ? dayjs(item.time).format('MM-DD HH:mm') : ''}
               </Typography.Text>
             </List.Item>
           )}
         />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.header.noMessages')} />
       )}
-      <div style={{ textAlign: 'right', marginTop: 4 }}>
-        <Button
-          type="link"
-          size="small"
-          data-testid="bell-view-all"
-          onClick={() => {
-            setOpen(false);
-            navigate(MESSAGES_PATH);
-          }}
-        >
-          {t('bell.viewAll')}
-        </Button>
-      </div>
+      {source.viewAll && (
+        <div style={{ textAlign: 'right', marginTop: 4 }}>
+          <Button
+            type="link"
+            size="small"
+            data-testid="bell-view-all"
+            onClick={() => {
+              setOpen(false);
+              navigate(source.viewAll!);
+            }}
+          >
+            {t('bell.viewAll')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  const content = (
+    <div style={{ width: 320 }} data-testid="bell-popover">
+      {anyRows ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('shell.header.noMessages')} />}
+      {shown.map(section)}
     </div>
   );
   return (
-    <Popover content={content} title={t('shell.header.bell')} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
-      <Badge count={count} size="small" offset={[-4, 4]} data-testid="bell-badge">
-        <Button type="text" icon={<BellOutlined />} aria-label={t('shell.header.bell')} data-testid="bell" />
-      </Badge>
-    </Popover>
+    <>
+      {sources.map((source) => (
+        <SourceFeed key={source.key} source={source} onFeed={onFeed} />
+      ))}
+      <Popover content={content} title={t('shell.header.bell')} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
+        <Badge count={count} size="small" offset={[-4, 4]} data-testid="bell-badge">
+          <Button type="text" icon={<BellOutlined />} aria-label={t('shell.header.bell')} data-testid="bell" />
+        </Badge>
+      </Popover>
+    </>
   );
 }

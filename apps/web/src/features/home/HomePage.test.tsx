@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Card } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { NavigatorFromRouter } from '../../shared/navigation/navigation';
-import { useBell } from '../../shared/bell/bell';
 import { registerDashboardCards } from '../../shared/dashboard/dashboard';
 import { okReply, startApiServer, type TestApiServer } from '../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../test/render';
@@ -22,7 +21,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.received.length = 0;
-  useBell.getState().clear();
 });
 
 const renderHome = () =>
@@ -49,11 +47,6 @@ describe('home figures', { timeout: 30_000 }, () => {
     const midnight = new Date();
     midnight.setHours(0, 0, 0, 0);
     expect(call!.query).toEqual({ since: midnight.toISOString() });
-
-    // A live message moves the bell: the figures are asked for again.
-    unread = 5;
-    act(() => useBell.getState().receive({ id: 'n1', appId: 'wx1', wxUserId: '7', type: '1', repType: 'text', createTime: new Date().toISOString() }));
-    await waitFor(() => expect(screen.getByTestId('home-unread')).toHaveTextContent('未读消息5'));
   });
 
   it('neither asks nor shows the message figures without the permission', async () => {

@@ -1,113 +1,65 @@
-import { create } from 'zustand';
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import type { PermissionCode } from '@canteen/contract';
 
-/** One unread follower message in the bell (the specification's message row). */
-export interface BellRow {
-  /** The follower's latest unread message. */
-  id?: string;
-  appId: string;
-  appName: string;
-  wxUserId: string;
-  nickName: string;
-  headimgUrl?: string;
-  countMsg: number;
-  createTime: string;
-  /** Of the latest message, for the summary line. */
-  repType?: string;
-  repContent?: string | null;
+/** How the header bell shows one row of a source. */
+export interface BellItem {
+  /** Unique within its source. */
+  key: string;
+  avatar?: string | null;
+  /** A count on the avatar (e.g. that follower's unread messages). */
+  count?: number;
+  title: ReactNode;
+  /** A tag beside the title (e.g. the account). */
+  tag?: ReactNode;
+  /** One line under the title. */
+  description?: ReactNode;
+  /** ISO time shown at the right. */
+  time?: string;
+  /** `data-*` attributes of the row, for tests and browser tests. */
+  data?: Record<`data-${string}`, string>;
 }
 
-/** The fields of a live or stored conversation message the bell reads. */
-export interface BellMessage {
-  id?: string;
-  appId: string;
-  appName?: string | null;
-  wxUserId: string;
-  nickName?: string | null;
-  headimgUrl?: string | null;
-  createTime: string;
-  type?: string;
-  repType?: string;
-  repContent?: string | null;
-}
-
-interface BellState {
-  /** The unread count the header shows. */
+/** What a source's feed holds: the number on the bell and the rows to list, newest first. */
+export interface BellFeed<Row> {
   count: number;
-  rows: BellRow[];
-  /** What clicking a row does instead of the default (opening the conversation); the row then leaves the list. */
-  onOpen?: (row: BellRow) => void;
-  setRows: (rows: BellRow[], count?: number) => void;
-  setCount: (count: number) => void;
-  setOnOpen: (onOpen: ((row: BellRow) => void) | undefined) => void;
-  remove: (row: BellRow) => void;
-  /** A new follower message: that follower's row moves (or comes) to the top with one more unread. */
-  receive: (message: BellMessage) => void;
-  clear: () => void;
+  rows: readonly Row[];
 }
-
-const keyOf = (r: { appId: string; wxUserId: string }) => `${r.appId}\u0000${r.wxUserId}`;
-const time = (iso: string) => {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? 0 : ms;
-};
 
 /**
- * Rows the user opened, by follower, with the time of the latest message they had: a load that
- * answers before the conversation has marked them read does not bring them back; a newer
- * message does.
+ * Something the header bell counts and lists: a feature's unread messages, new orders… Features
+ * declare theirs in `features/<domain>/bell.ts` (an exported array of these) and
+ * `app/bell-registry.ts` joins them, so the bell imports no feature.
  */
-const dismissed = new Map<string, number>();
+export interface BellSource<Row> {
+  /** Unique across features, e.g. `wxmp.unread`. */
+  key: string;
+  /** Lower comes first in the list. */
+  order: number;
+  /** Only users with this code get the source (no code: everyone signed in); without it nothing is asked. */
+  permission?: PermissionCode;
+  /** The i18n key of the source's heading, shown when the bell lists more than one source. */
+  title?: string;
+  /**
+   * Keeps the count and rows current (the paged load, live updates, catching up after a reconnect).
+   * The shell calls it in a component mounted while the user holds `permission`; unmounting ends
+   * the feed and forgets its rows.
+   */
+  useFeed(): BellFeed<Row>;
+  /** How a row shows. */
+  item(row: Row, t: TFunction): BellItem;
+  /** A click on a row (the shell closes the bell first), e.g. open the conversation. */
+  open(row: Row): void;
+  /** The page with everything of the source (the bell's 查看全部). */
+  viewAll?: string;
+}
 
-const sameFollower = (a: { appId: string; wxUserId: string }, b: { appId: string; wxUserId: string }) => a.appId === b.appId && a.wxUserId === b.wxUserId;
+const sources: BellSource<unknown>[] = [];
 
-/** The bell's page query of the specification: one row per follower (latest unread message plus countMsg). */
-export const BELL_QUERY = { current: 1, size: 10, descs: 'create_time', notInRepType: 'event', type: '1', readFlag: '0' } as const;
+export function registerBellSources(list: readonly BellSource<unknown>[]): void {
+  for (const source of list) if (!sources.some((s) => s.key === source.key)) sources.push(source);
+  sources.sort((a, b) => a.order - b.order);
+}
 
-/** The header bell's contents; the shell fills it (shell/Bell.tsx) and shows it. */
-export const useBell = create<BellState>()((set) => ({
-  count: 0,
-  rows: [],
-  setRows: (loaded, count) => {
-    const rows = loaded.filter((r) => {
-      const opened = dismissed.get(keyOf(r));
-      return opened === undefined || time(r.createTime) > opened;
-    });
-    set({ rows, count: count ?? rows.reduce((n, r) => n + (r.countMsg || 1), 0) });
-  },
-  setCount: (count) => set({ count }),
-  setOnOpen: (onOpen) => set({ onOpen }),
-  remove: (row) =>
-    set((s) => {
-      const gone = s.rows.find((r) => sameFollower(r, row));
-      if (!gone) return {};
-      dismissed.set(keyOf(gone), time(gone.createTime));
-      return { rows: s.rows.filter((r) => r !== gone), count: Math.max(0, s.count - (gone.countMsg || 1)) };
-    }),
-  receive: (message) =>
-    set((s) => {
-      // The bell lists what followers sent; the account's own messages and events are not unread mail.
-      if ((message.type !== undefined && message.type !== '1') || message.repType === 'event') return {};
-      const previous = s.rows.find((r) => sameFollower(r, message));
-      if (previous && message.id !== undefined && previous.id === message.id) return {}; // delivered twice
-      const opened = dismissed.get(keyOf(message));
-      if (opened !== undefined && time(message.createTime) <= opened) return {}; // already seen
-      dismissed.delete(keyOf(message));
-      const row: BellRow = {
-        id: message.id,
-        appId: message.appId,
-        appName: message.appName ?? previous?.appName ?? '',
-        wxUserId: message.wxUserId,
-        nickName: message.nickName ?? previous?.nickName ?? '',
-        headimgUrl: message.headimgUrl ?? previous?.headimgUrl,
-        countMsg: (previous?.countMsg ?? 0) + 1,
-        createTime: message.createTime,
-        repType: message.repType,
-        repContent: message.repContent,
-      };
-      return { rows: [row, ...s.rows.filter((r) => r !== previous)], count: s.count + 1 };
-    }),
-  clear: () => {
-    dismissed.clear();
-    set({ rows: [], count: 0 });
-  },
-}));
+/** Every registered source, in order. */
+export const bellSources = (): readonly BellSource<unknown>[] => sources;

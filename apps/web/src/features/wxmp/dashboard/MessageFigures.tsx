@@ -3,10 +3,10 @@ import { Card, Statistic, Typography } from 'antd';
 import { BellOutlined, UserAddOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useBell } from '../../../shared/bell/bell';
 import { api } from '../../../shared/http/client';
 import { addMessages } from '../../../shared/i18n';
 import { wxmpKeys } from '../queryKeys';
+import { useUnreadBell } from '../unread/unread';
 import { localMidnightIso } from './midnight';
 
 addMessages(
@@ -28,7 +28,7 @@ interface MessageSummary {
  * both cards), asked again whenever the bell's count moves (a live message, a row opened).
  */
 function useMessageSummary() {
-  const bellCount = useBell((s) => s.count);
+  const bellCount = useUnreadBell((s) => s.count);
   const [since] = useState(localMidnightIso);
   return useQuery({
     queryKey: wxmpKeys.messages.summary(since, bellCount),

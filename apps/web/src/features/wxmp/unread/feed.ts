@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
-import { api } from '../http/client';
-import { useLiveConnected } from '../live/useLiveConnected';
-import { useLiveSubscription } from '../live/useLiveSubscription';
-import { usePermission } from '../session/session';
-import { BELL_QUERY, useBell, type BellMessage, type BellRow } from './bell';
+import { api } from '../../../shared/http/client';
+import { useLiveConnected } from '../../../shared/live/useLiveConnected';
+import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
+import { BELL_QUERY, useUnreadBell, type BellMessage, type BellRow } from './unread';
 
-/** The specification: only this permission loads unread messages into the bell. */
-export const BELL_PERMISSION = 'wxmp:wxmsg:index';
 /** The live destination of every new follower message that is not an event. */
 export const BELL_DESTINATION = '/weixin/wx_msg';
 
@@ -45,10 +42,10 @@ export function createBellFeed(fetchRows: () => Promise<BellRow[]> = fetchBellRo
     try {
       const rows = await fetchRows();
       if (disposed) return;
-      const bell = useBell.getState();
+      const bell = useUnreadBell.getState();
       bell.setRows(rows);
       for (const message of pending) {
-        const row = useBell.getState().rows.find((r) => r.appId === message.appId && r.wxUserId === message.wxUserId);
+        const row = useUnreadBell.getState().rows.find((r) => r.appId === message.appId && r.wxUserId === message.wxUserId);
         if (!row || (row.id !== message.id && time(row.createTime) < time(message.createTime))) bell.receive(message);
       }
     } catch {
@@ -78,7 +75,7 @@ export function createBellFeed(fetchRows: () => Promise<BellRow[]> = fetchBellRo
     receive: (body) => {
       if (disposed || !isMessage(body)) return;
       if (running) pending.push(body);
-      useBell.getState().receive(body);
+      useUnreadBell.getState().receive(body);
     },
     dispose: () => {
       disposed = true;
@@ -87,27 +84,23 @@ export function createBellFeed(fetchRows: () => Promise<BellRow[]> = fetchBellRo
 }
 
 /**
- * The shell's bell feed: with `wxmp:wxmsg:index`, loads the unread rows and follows
- * `/weixin/wx_msg` live (loading again after each reconnect, to catch up); without it the bell
- * stays empty and nothing is asked.
+ * The bell source's feed, mounted by the shell while the user holds `wxmp:wxmsg:index` (the
+ * specification: only that permission loads unread messages into the bell): loads the unread
+ * rows and follows `/weixin/wx_msg` live, loading again after each reconnect to catch up.
+ * Unmounted (sign-out, the permission gone), it stops and the bell forgets the rows.
  */
-export function useBellFeed(): void {
-  const allowed = usePermission(BELL_PERMISSION);
+export function useUnreadFeed(): void {
   const [feed, setFeed] = useState<BellFeed>();
   useEffect(() => {
-    if (!allowed) {
-      useBell.getState().clear();
-      return undefined;
-    }
     const next = createBellFeed();
     setFeed(next); // eslint-disable-line react-hooks/set-state-in-effect
     void next.load();
     return () => {
       next.dispose();
-      useBell.getState().clear();
+      useUnreadBell.getState().clear();
     };
-  }, [allowed]);
+  }, []);
   // Every connect, the first one too: it covers messages sent between the load above and the subscription.
-  useLiveConnected(() => void feed?.load(), Boolean(allowed && feed));
-  useLiveSubscription(allowed && feed ? BELL_DESTINATION : null, (body) => feed?.receive(body));
+  useLiveConnected(() => void feed?.load(), Boolean(feed));
+  useLiveSubscription(feed ? BELL_DESTINATION : null, (body) => feed?.receive(body));
 }

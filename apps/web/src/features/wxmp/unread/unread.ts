@@ -1,0 +1,113 @@
+import { create } from 'zustand';
+
+/** One follower's unread messages in the header bell (the specification's message row). */
+export interface BellRow {
+  /** The follower's latest unread message. */
+  id?: string;
+  appId: string;
+  appName: string;
+  wxUserId: string;
+  nickName: string;
+  headimgUrl?: string;
+  countMsg: number;
+  createTime: string;
+  /** Of the latest message, for the summary line. */
+  repType?: string;
+  repContent?: string | null;
+}
+
+/** The fields of a live or stored conversation message the bell reads. */
+export interface BellMessage {
+  id?: string;
+  appId: string;
+  appName?: string | null;
+  wxUserId: string;
+  nickName?: string | null;
+  headimgUrl?: string | null;
+  createTime: string;
+  type?: string;
+  repType?: string;
+  repContent?: string | null;
+}
+
+interface UnreadState {
+  /** The unread count the header shows. */
+  count: number;
+  rows: BellRow[];
+  setRows: (rows: BellRow[], count?: number) => void;
+  setCount: (count: number) => void;
+  /** An opened row leaves the list, its messages the count. */
+  remove: (row: BellRow) => void;
+  /** A new follower message: that follower's row moves (or comes) to the top with one more unread. */
+  receive: (message: BellMessage) => void;
+  clear: () => void;
+}
+
+const keyOf = (r: { appId: string; wxUserId: string }) => `${r.appId}\u0000${r.wxUserId}`;
+const time = (iso: string) => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? 0 : ms;
+};
+
+/**
+ * Rows the user opened, by follower, with the time of the latest message they had: a load that
+ * answers before the conversation has marked them read does not bring them back; a newer
+ * message does.
+ */
+const dismissed = new Map<string, number>();
+
+const sameFollower = (a: { appId: string; wxUserId: string }, b: { appId: string; wxUserId: string }) => a.appId === b.appId && a.wxUserId === b.wxUserId;
+
+/** The bell's page query of the specification: one row per follower (latest unread message plus countMsg). */
+export const BELL_QUERY = { current: 1, size: 10, descs: 'create_time', notInRepType: 'event', type: '1', readFlag: '0' } as const;
+
+/**
+ * The unread follower messages of the header bell (the messaging feature's bell source, see
+ * `../bell.ts`): filled by the feed (`./feed.ts`), read by the bell and the home figures.
+ */
+export const useUnreadBell = create<UnreadState>()((set) => ({
+  count: 0,
+  rows: [],
+  setRows: (loaded, count) => {
+    const rows = loaded.filter((r) => {
+      const opened = dismissed.get(keyOf(r));
+      return opened === undefined || time(r.createTime) > opened;
+    });
+    set({ rows, count: count ?? rows.reduce((n, r) => n + (r.countMsg || 1), 0) });
+  },
+  setCount: (count) => set({ count }),
+  remove: (row) =>
+    set((s) => {
+      const gone = s.rows.find((r) => sameFollower(r, row));
+      if (!gone) return {};
+      dismissed.set(keyOf(gone), time(gone.createTime));
+      return { rows: s.rows.filter((r) => r !== gone), count: Math.max(0, s.count - (gone.countMsg || 1)) };
+    }),
+  receive: (message) =>
+    set((s) => {
+      // The bell lists what followers sent; the account's own messages and events are not unread mail.
+      if ((message.type !== undefined && message.type !== '1') || message.repType === 'event') return {};
+      const previous = s.rows.find((r) => sameFollower(r, message));
+      if (previous && message.id !== undefined && previous.id === message.id) return {}; // delivered twice
+      const opened = dismissed.get(keyOf(message));
+      if (opened !== undefined && time(message.createTime) <= opened) return {}; // already seen
+      dismissed.delete(keyOf(message));
+      const row: BellRow = {
+        id: message.id,
+        appId: message.appId,
+        appName: message.appName ?? previous?.appName ?? '',
+        wxUserId: message.wxUserId,
+        nickName: message.nickName ?? previous?.nickName ?? '',
+        headimgUrl: message.headimgUrl ?? previous?.headimgUrl,
+        countMsg: (previous?.countMsg ?? 0) + 1,
+        createTime: message.createTime,
+        repType: message.repType,
+        repContent: message.repContent,
+      };
+      return { rows: [row, ...s.rows.filter((r) => r !== previous)], count: s.count + 1 };
+    }),
+  clear: () => {
+    dismissed.clear();
+    set({ rows: [], count: 0 });
+  },
+}));
