@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { wrapPglite } from './client.js';
 import { autovacuumPass, startAutovacuum } from './autovacuum.js';
 
@@ -45,13 +45,21 @@ describe('autovacuum on the embedded database', () => {
   });
 
   it('keeps running after a failed pass and stops cleanly', async () => {
-    const errors: unknown[] = [];
-    const broken = { ...database, exclusive: () => Promise.reject(new Error('database is gone')) };
-    const stop = startAutovacuum(broken, (error) => errors.push(error), 5);
-    await expect.poll(() => errors.length).toBeGreaterThanOrEqual(2);
-    await stop();
-    const seen = errors.length;
-    await new Promise((r) => setTimeout(r, 30));
-    expect(errors.length).toBe(seen);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const errors: unknown[] = [];
+      const broken = { ...database, exclusive: () => Promise.reject(new Error('database is gone')) };
+      const stop = startAutovacuum(broken, (error) => errors.push(error), 5);
+      await vi.advanceTimersByTimeAsync(5); // one nap
+      expect(errors).toHaveLength(2);
+      vi.advanceTimersByTime(5); // the next pass starts
+      await stop(); // while it runs
+      expect(errors).toHaveLength(3);
+      await vi.advanceTimersByTimeAsync(1000); // two hundred naps: no pass
+      expect(errors).toHaveLength(3);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
