@@ -111,7 +111,11 @@ export const shopRoutes: FastifyPluginAsync = async (app) => {
           app.store.scope.forget();
         }
       }
-      if (action === 'delete') app.store.scope.forget();
+      if (action === 'delete') {
+        app.store.scope.forget();
+        // A cached ordering menu of the store must not outlive it.
+        menuTouched(request, id);
+      }
     },
   });
   serveStoreResource(app, stores);
