@@ -12,7 +12,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 /** Signs a test user in with these permission codes (and a user record). */
 export function signInWith(permissions: string[], user: { id: string; username: string } = { id: '1', username: 'admin' }) {
-  useSession.getState().setUserInfo({ sysUser: user, roles: ['ROLE_ADMIN'], permissions });
+  const sysUser = { nickname: null, avatar: null, phone: null, deptId: null, deptName: null, ...user };
+  useSession.getState().setUserInfo({ sysUser, roles: ['ROLE_ADMIN'], permissions });
   useSession.getState().setToken({ access_token: 'test-token', refresh_token: 'r', expires_in: 3600 });
 }
 

@@ -65,8 +65,8 @@ export function menuEntries(tree: MenuNode[], trail: MenuNode[] = []): MenuEntry
     out.push({
       path: topLevel ? `${node.path.replace(/\/$/, '')}/index` : node.path,
       label: node.label || node.name,
-      icon: node.icon,
-      component: node.component,
+      icon: node.icon ?? undefined,
+      component: node.component ?? undefined,
       keepAlive: node.keepAlive !== '1',
       external,
       query: node.query && typeof node.query === 'object' ? node.query : undefined,

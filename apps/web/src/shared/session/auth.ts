@@ -1,15 +1,16 @@
-import { TOKENLESS_HEADER } from '@canteen/contract';
+import { menuEndpoints, TOKENLESS_HEADER, type TokenSet, type UserInfo } from '@canteen/contract';
+import { call } from '../http/call';
 import { api } from '../http/client';
 import { encryptPassword } from './cipher';
 import { useLock } from './lock';
 import { singleFlight } from './refresh';
-import { useSession, type MenuNode, type SysUser, type TokenSet } from './session';
+import { toMenuNodes, useSession } from './session';
 
 /** The registered client the web app signs in as (HTTP Basic). */
 export const CLIENT_BASIC = `Basic ${btoa('admin:admin')}`;
 const signInHeaders = { [TOKENLESS_HEADER]: 'false', Authorization: CLIENT_BASIC };
 
-/** The token calls answer a raw token set (no envelope). */
+/** The token calls answer the raw OAuth token set (no envelope), the contract's `TokenSet`. */
 const tokenCall = async (url: string, params: Record<string, string>, silent = false) =>
   (await api.envelope<unknown>({ method: 'POST', url, params, headers: signInHeaders, silent })) as unknown as TokenSet;
 
@@ -46,12 +47,6 @@ export const refreshToken = singleFlight(async () => {
   return next;
 });
 
-export interface UserInfo {
-  sysUser: SysUser;
-  roles: string[];
-  permissions: string[];
-}
-
 let loadedAt = 0;
 
 /** Whether user info and menu were loaded since this page loaded (a reload refreshes them once). */
@@ -60,10 +55,10 @@ export const userLoadedThisPage = () => loadedAt > 0;
 /** Loads the signed-in user's info and menu tree into the session. */
 export async function loadUserAndMenu(options: { silent?: boolean } = {}): Promise<void> {
   loadedAt = Date.now();
-  const [info, menu] = await Promise.all([api.get<UserInfo>('/upms/user/info', options), api.get<MenuNode[]>('/upms/menu', options)]);
+  const [info, menu] = await Promise.all([api.get<UserInfo>('/upms/user/info', options), call(menuEndpoints.mine, {}, options)]);
   const session = useSession.getState();
   session.setUserInfo(info);
-  session.setMenu(menu ?? []);
+  session.setMenu(toMenuNodes(menu ?? []));
 }
 
 const signOutListeners = new Set<() => void>();

@@ -1,58 +1,35 @@
 import { useCallback, useMemo } from 'react';
 import { create } from 'zustand';
-import type { PermissionCode } from '@canteen/contract';
+import type { MenuNode as ServerMenuNode, PermissionCode, SysUser, TokenSet, UserInfo } from '@canteen/contract';
 import { persist } from 'zustand/middleware';
 import { productStateStorage } from '../storage/storage';
 
-/** One node of the signed-in user's menu tree, as `GET /upms/menu` answers it. */
-export interface MenuNode {
-  id: string;
-  parentId?: string;
-  name: string;
-  label: string;
-  path: string;
-  icon?: string;
-  component?: string;
-  /** '0' keeps the page alive in its tab (the specification: 0 means keep alive). */
-  keepAlive?: string;
-  sort?: number;
-  /** '0' menu, '1' button. */
-  type?: string;
-  permission?: string | null;
-  /** External page address: entries whose src begins with http open through /myiframe. */
-  src?: string;
-  query?: Record<string, string>;
-  group?: string[];
-  meta?: { roles?: string[] };
-  children?: MenuNode[];
-}
+/**
+ * One node of the signed-in user's menu tree as the shell keeps it: the contract's menu node
+ * (`GET /upms/menu`), its path always a string ('' when the menu has none) and the fields a
+ * node may come without optional.
+ */
+export type MenuNode = Pick<ServerMenuNode, 'id' | 'name' | 'label'> &
+  Partial<Omit<ServerMenuNode, 'id' | 'name' | 'label' | 'path' | 'children'>> & { path: string; children?: MenuNode[] };
 
-export interface SysUser {
-  id: string;
-  username: string;
-  nickname?: string | null;
-  avatar?: string | null;
-  phone?: string | null;
-  deptId?: string | null;
-  deptName?: string | null;
-}
+/** The menu as the server answers it, in the shell's form. */
+export const toMenuNodes = (nodes: readonly ServerMenuNode[]): MenuNode[] =>
+  nodes.map(({ path, children, ...node }) => ({ ...node, path: path ?? '', children: children.length ? toMenuNodes(children) : undefined }));
 
-export interface TokenSet {
-  access_token: string;
-  refresh_token: string;
-  /** Seconds left, counted down by the refresh timer (the specification's section 9). */
-  expires_in: number;
-}
+export type { SysUser };
+
+/** What the session keeps of the token set the sign-in answered (`expires_in` counted down by the refresh timer, the specification's section 9). */
+export type SessionTokens = Pick<TokenSet, 'access_token' | 'refresh_token' | 'expires_in'>;
 
 interface SessionState {
-  token?: TokenSet;
+  token?: SessionTokens;
   user?: SysUser;
   roles: string[];
   /** The specification's permission map: code → true. */
   permissions: Record<string, boolean>;
   menu: MenuNode[];
-  setToken: (token: TokenSet | undefined) => void;
-  setUserInfo: (info: { sysUser: SysUser; roles: string[]; permissions: string[] }) => void;
+  setToken: (token: SessionTokens | undefined) => void;
+  setUserInfo: (info: UserInfo) => void;
   setMenu: (menu: MenuNode[]) => void;
   /** Forgets everything about the signed-in user (tabs and lock are cleared by their own stores). */
   clear: () => void;

@@ -3,7 +3,8 @@ import { Avatar, Card, Col, Empty, Modal, Row, Space } from 'antd';
 import { CheckOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../shared/http/client';
+import { wxMsgEndpoints } from '@canteen/contract';
+import { call } from '../../../shared/http/call';
 import { ResourcePage, type Dict, type ResourceDef } from '../../../shared/resource';
 import { usePaneSearch } from '../../../shared/navigation/pane';
 import type { Account } from '../api';
@@ -105,7 +106,7 @@ function AccountMessages({ account, onOpen }: { account: Account; onOpen: (c: Op
           permission: 'wxmp:wxmsg:edit',
           hidden: (row) => row.readFlag === '1',
           success: 'wxmp.wxmsg.marked',
-          onClick: (row) => api.put(WXMSG_KEY, { id: row.id, readFlag: '1' }),
+          onClick: (row) => call(wxMsgEndpoints.markRead, { body: { id: row.id, readFlag: '1' } }),
         },
       ],
     }),
