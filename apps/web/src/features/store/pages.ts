@@ -6,4 +6,5 @@ export const storePages: PageMap = {
   'views/store/category/index': { load: () => import('./categories/CategoriesPage'), permission: 'store:category:index' },
   'views/store/spec/index': { load: () => import('./specs/SpecsPage'), permission: 'store:spec:index' },
   'views/store/table/index': { load: () => import('./tables/TablesPage'), permission: 'store:table:index' },
+  'views/store/dish/index': { load: () => import('./dishes/DishesPage'), permission: 'store:dish:index' },
 };
