@@ -1,22 +1,20 @@
 import { create } from 'zustand';
+import type { WxConversationPageRow } from '@canteen/contract';
 
-/** One follower's unread messages in the header bell (the specification's message row). */
-export interface BellRow {
-  /** The follower's latest unread message. */
-  id?: string;
-  appId: string;
-  appName: string;
-  wxUserId: string;
-  nickName: string;
-  headimgUrl?: string;
-  countMsg: number;
-  createTime: string;
-  /** Of the latest message, for the summary line. */
-  repType?: string;
-  repContent?: string | null;
-}
+type PageRow = WxConversationPageRow;
 
-/** The fields of a live or stored conversation message the bell reads. */
+/**
+ * One follower's unread messages in the header bell (the specification's message row): their
+ * latest unread message as `GET /weixin/wxmsg/page` groups it, with how many (`countMsg`); the
+ * message's id and its content (for the summary line) may be missing on a row made from a push.
+ */
+export type BellRow = Pick<PageRow, 'appId' | 'appName' | 'wxUserId' | 'nickName' | 'createTime'> &
+  Partial<Pick<PageRow, 'id' | 'headimgUrl' | 'repType' | 'repContent'>> & { countMsg: number };
+
+/**
+ * The fields of a live or stored conversation message the bell reads. A pushed body is only
+ * checked for `appId` and `wxUserId` (see the feed), so the rest is read loosely here.
+ */
 export interface BellMessage {
   id?: string;
   appId: string;
