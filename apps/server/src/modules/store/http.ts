@@ -20,13 +20,12 @@ export function menuTouched(request: FastifyRequest, storeId: string): void {
   touched.set(request, stores);
 }
 
-/** After the commit: the ordering-menu cache (when the store plugin has one) forgets the stores the request changed. */
+/** After the commit: the ordering-menu cache forgets the stores the request changed. */
 export function menuChanged(app: FastifyInstance, request: FastifyRequest): void {
   const stores = touched.get(request);
   if (!stores) return;
   touched.delete(request);
-  const menu = (app.store as { menu?: { changed(storeId: string): void } }).menu;
-  for (const storeId of stores) menu?.changed(storeId);
+  for (const storeId of stores) app.store.menu.changed(storeId);
 }
 
 /**

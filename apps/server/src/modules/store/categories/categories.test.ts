@@ -121,6 +121,18 @@ describe('categories (菜品分类)', () => {
     expect(await versionOf(fresh)).toBe(v + 1);
   });
 
+  it('the ordering menu shows a category change at once (its cache hears of the write)', async () => {
+    const shop = await createStore(app, await signIn(app, 'admin'), '菜单刷新店');
+    const c = await create(shop, '早餐');
+    await dish(shop, c.id, '豆浆');
+    type Menu = { categories: Array<{ name: string }> };
+    expect(dataOf<Menu>(await call('GET', `/store/menu?storeId=${shop}`)).categories.map((x) => x.name)).toEqual(['早餐']);
+    dataOf(await call('PUT', '/store/category', { id: c.id, storeId: shop, name: '早点' }));
+    expect(dataOf<Menu>(await call('GET', `/store/menu?storeId=${shop}`)).categories.map((x) => x.name)).toEqual(['早点']);
+    dataOf(await call('PUT', '/store/category', { id: c.id, storeId: shop, name: '早点', enabled: false }));
+    expect(dataOf<Menu>(await call('GET', `/store/menu?storeId=${shop}`)).categories).toEqual([]);
+  });
+
   it('a user of one store neither reads nor writes another store\'s categories', async () => {
     const theirs = await create(storeB, '乙店私有');
     const staff = await storeStaff(app, 'category-staff', [storeA]);

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { categoryEndpoints, type CategoryRecord } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { serve } from '../../../http/endpoint.js';
-import { badRequest, conflict, notFound } from '../../../http/errors.js';
+import { badRequest, conflict } from '../../../http/errors.js';
 import { contains, defineResource } from '../../../http/resource.js';
-import { iso, menuChanged, menuTouched, serveStoreResource } from '../http.js';
+import { menuWrite, reorder } from '../catalogue.js';
+import { iso, menuTouched, serveStoreResource } from '../http.js';
 import { bumpMenuVersion } from '../menu-version.js';
 import { assertStore, storeCondition } from '../scope.js';
 import { storeCategory, storeCombo, storeDish } from '../tables.js';
@@ -36,7 +37,6 @@ const nameOfKey = (key: string) => key.split(', ').slice(1).join(', ') || key;
  * store's menu version in its transaction (the ordering menu lists the categories).
  */
 export const categoryRoutes: FastifyPluginAsync = async (app) => {
-  const db = app.database.db;
   const { page, get, create, update, remove } = categoryEndpoints;
 
   const categories = defineResource({
@@ -90,20 +90,7 @@ export const categoryRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, categoryEndpoints.sort, async ({ body }, request) => {
     assertStore(request, body.storeId);
-    const ids = body.ids;
-    if (new Set(ids).size !== ids.length) throw badRequest('ids: 排序的分类不能重复');
-    await db.transaction(async (tx) => {
-      const found = new Set((await tx.select({ id: storeCategory.id }).from(storeCategory)
-        .where(and(inArray(storeCategory.id, ids), eq(storeCategory.storeId, body.storeId)))).map((r) => r.id));
-      const missing = ids.filter((id) => !found.has(id));
-      if (missing.length) throw notFound(`分类 ${missing.slice(0, 10).join(', ')} 不存在`);
-      const values = sql.join(ids.map((id, i) => sql`(${id}::bigint, ${i}::integer)`), sql`, `);
-      await tx.execute(sql`update ${storeCategory} set sort = v.sort, updated_at = now() from (values ${values}) as v(id, sort)
-        where ${storeCategory.id} = v.id and ${storeCategory.storeId} = ${body.storeId}`);
-      await bumpMenuVersion(tx, body.storeId);
-    });
-    menuTouched(request, body.storeId);
-    menuChanged(app, request);
+    await menuWrite(app, body.storeId, (tx) => reorder(tx, storeCategory, '分类', body.storeId, body.ids));
     return true;
   });
 };

@@ -76,6 +76,11 @@ describe('stores (门店信息)', () => {
     await createStore(app, admin, '版本店2');
     expect((await asAdmin('PUT', '/store/shop', { id, name: '版本店2', notice: '别的' })).statusCode).toBe(409);
     expect(await versionOf(id)).toBe(v0 + 2);
+    // The ordering menu shows the change at once.
+    const menuNotice = async () => dataOf<{ store: { notice: string } }>(await asAdmin('GET', `/store/menu?storeId=${id}`)).store.notice;
+    expect(await menuNotice()).toBe('今日特价');
+    dataOf(await asAdmin('PUT', '/store/shop', { id, name: '版本店', notice: '明日休息' }));
+    expect(await menuNotice()).toBe('明日休息');
   });
 
   it('refuses to delete a store that still has categories, areas or tables, naming them', async () => {
