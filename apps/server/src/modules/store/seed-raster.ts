@@ -247,39 +247,50 @@ export class Picture {
 
   /** Paints the row's covered pixels (left..right) and clears the coverage for the next row. */
   private composite(row: number, left: number, right: number, paint: Paint, opacity: number): void {
+    if (right < left) return;
     const px = this.pixels;
     const cover = this.cover;
     const runs = this.runs;
-    const gradient = 'kind' in paint ? paint : undefined;
-    const lut = gradient ? lutOf(gradient) : undefined;
-    const [sr, sg, sb] = gradient ? [0, 0, 0] : (paint as Rgb);
+    const base = row * this.width * 3;
     const y = row + 0.5;
-    // t along the row: linear steps by ax a pixel; radial needs the distance
-    const linearStart = gradient?.kind === 'linear' ? gradient.ay * y + gradient.c : 0;
-    const dy2 = gradient?.kind === 'radial' ? (y - gradient.cy) * (y - gradient.cy) : 0;
-    let run = 0;
-    for (let x = left; x <= right; x++) {
-      run += runs[x]!;
-      const alpha = Math.min(1, cover[x]! + run) * opacity;
-      cover[x] = 0;
-      runs[x] = 0;
-      if (alpha <= 0) continue;
-      let r = sr;
-      let g = sg;
-      let b = sb;
-      if (lut) {
-        const t = gradient!.kind === 'linear'
-          ? linearStart + gradient!.ax * (x + 0.5)
-          : Math.sqrt((x + 0.5 - gradient!.cx) * (x + 0.5 - gradient!.cx) + dy2) / gradient!.r;
-        const k = (t <= 0 ? 0 : t >= 1 ? LUT_STEPS : Math.round(t * LUT_STEPS)) * 3;
-        r = lut[k]!;
-        g = lut[k + 1]!;
-        b = lut[k + 2]!;
+    // One loop per kind of paint, with everything it needs in locals: this is the hot path.
+    if (!('kind' in paint)) {
+      const [r, g, b] = paint;
+      let run = 0;
+      for (let x = left; x <= right; x++) {
+        run += runs[x]!;
+        const alpha = Math.min(1, cover[x]! + run) * opacity;
+        cover[x] = 0;
+        runs[x] = 0;
+        if (alpha <= 0) continue;
+        const at = base + x * 3;
+        px[at] = px[at]! + (r - px[at]!) * alpha;
+        px[at + 1] = px[at + 1]! + (g - px[at + 1]!) * alpha;
+        px[at + 2] = px[at + 2]! + (b - px[at + 2]!) * alpha;
       }
-      const at = (row * this.width + x) * 3;
-      px[at] = px[at]! + (r - px[at]!) * alpha;
-      px[at + 1] = px[at + 1]! + (g - px[at + 1]!) * alpha;
-      px[at + 2] = px[at + 2]! + (b - px[at + 2]!) * alpha;
+    } else {
+      const lut = lutOf(paint);
+      const isLinear = paint.kind === 'linear';
+      const ax = isLinear ? paint.ax : 0;
+      const t0 = isLinear ? paint.ay * y + paint.c : 0;
+      const cx = isLinear ? 0 : paint.cx;
+      const dy2 = isLinear ? 0 : (y - paint.cy) * (y - paint.cy);
+      const scale = isLinear ? LUT_STEPS : LUT_STEPS / paint.r;
+      let run = 0;
+      for (let x = left; x <= right; x++) {
+        run += runs[x]!;
+        const alpha = Math.min(1, cover[x]! + run) * opacity;
+        cover[x] = 0;
+        runs[x] = 0;
+        if (alpha <= 0) continue;
+        const dx = x + 0.5 - cx;
+        const u = (isLinear ? t0 + ax * (x + 0.5) : Math.sqrt(dx * dx + dy2)) * scale;
+        const k = (u <= 0 ? 0 : u >= LUT_STEPS ? LUT_STEPS : Math.round(u)) * 3;
+        const at = base + x * 3;
+        px[at] = px[at]! + (lut[k]! - px[at]!) * alpha;
+        px[at + 1] = px[at + 1]! + (lut[k + 1]! - px[at + 1]!) * alpha;
+        px[at + 2] = px[at + 2]! + (lut[k + 2]! - px[at + 2]!) * alpha;
+      }
     }
     if (right + 1 < runs.length) runs[right + 1] = 0;
   }
@@ -324,7 +335,7 @@ const CRC_TABLE = (() => {
 
 function crc32(bytes: Buffer): number {
   let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 255]! ^ (c >>> 8);
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 255]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
