@@ -11,9 +11,9 @@ const LOGO_EXTENSIONS = /\.(jpe?g|png|webp)$/i;
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Sends a logo (multipart, field `file`) to the store logo upload; answers its media URL. */
-export async function uploadLogo(file: File): Promise<string> {
+export async function uploadLogo(file: Blob): Promise<string> {
   const form = new FormData();
-  form.append('file', file, file.name);
+  form.append('file', file);
   return (await api.post<{ url: string }>(storeEndpoints.logo.path, form)).url;
 }
 
@@ -39,8 +39,10 @@ export function LogoField({ value, onChange, disabled, id }: { value?: string | 
               void message.error(t('storeShop.v.logoSize'));
               return Upload.LIST_IGNORE;
             }
-            void upload.run(file);
-            return false;
+            return true;
+          }}
+          customRequest={({ file, onSuccess, onError }) => {
+            void upload.run(file as File).then((url) => (url ? onSuccess?.(url) : onError?.(new Error('logo not uploaded'))));
           }}
         >
           <Button icon={<UploadOutlined />} loading={upload.busy}>{t('storeShop.upload')}</Button>

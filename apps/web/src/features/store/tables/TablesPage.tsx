@@ -111,7 +111,7 @@ function Tables({ storeId, storeName }: { storeId: string; storeName: string }) 
       const hide = message.loading(t('storeTable.printing'), 0);
       try {
         const blob = await qrsheetBlob(storeId, areaId);
-        saveBlob(blob, `${storeName}-${current?.name ?? t('storeTable.allAreas')}.pdf`);
+        saveBlob(blob, t('storeTable.sheetFile', { store: storeName, area: current?.name ?? t('storeTable.allAreas') }));
       } finally {
         hide();
       }
