@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, like, max, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { comboBodySchema, dishBodySchema, specGroupBodySchema, storeBodySchema, tableBodySchema } from '@canteen/contract';
+import { comboBodySchema, dishBodySchema, orderingMenuSchema, specGroupBodySchema, storeBodySchema, tableBodySchema } from '@canteen/contract';
 import { createTestApp } from '../../../test/app.js';
+import { signIn } from '../../../test/auth.js';
 import { appSetting } from '../../db/tables.js';
 import { isBlobKey } from '../../storage/storage.js';
 import { userByUsername } from '../upms/service.js';
@@ -117,6 +118,30 @@ describe('the store demo seed (DEMO_DATA=on)', () => {
     const operator = (await userByUsername(db, DEMO_OPERATOR))!;
     const assigned = await db.select({ storeId: storeUser.storeId }).from(storeUser).where(eq(storeUser.userId, operator.id));
     expect(assigned.map((a) => a.storeId)).toEqual([ids[0]]);
+  });
+
+  it('is a menu the operator can order from: the first store\'s ordering menu, and no other store', async () => {
+    const [sichuan, tea] = await demoStoreIds();
+    const headers = await signIn(app, DEMO_OPERATOR);
+    const res = await app.inject({ method: 'GET', url: `/store/menu?storeId=${sichuan}`, headers });
+    expect(res.statusCode).toBe(200);
+    const menu = orderingMenuSchema.parse(res.json<{ data: unknown }>().data);
+    expect(menu.store).toMatchObject({ name: DEMO_STORES[0]!.name, payMode: 'pay_later', packingFeeMode: 'per_item' });
+    expect(menu.categories.map((c) => c.name)).toEqual(['招牌推荐', '凉菜', '热菜', '汤羹', '主食', '小吃', '酒水饮料', '套餐']);
+    const dishes = menu.categories.flatMap((c) => c.dishes);
+    const dish = (name: string) => dishes.find((d) => d.name === name);
+    expect(dish('麻婆豆腐')).toMatchObject({ price: 2200, memberPrice: 2000, available: true });
+    expect(dish('麻婆豆腐')!.image).toMatch(/^\/media\/dish\/[0-9a-f]{32}\.png$/);
+    expect(dish('麻婆豆腐')!.specGroups.map((g) => g.name)).toEqual(['辣度', '麻度', '忌口']);
+    expect(dish('麻婆豆腐')!.specGroups[0]!.options.find((o) => o.isDefault)?.name).toBe('微辣');
+    expect(dish('辣子鸡')!.skus.map((k) => [k.name, k.price, k.available])).toEqual([['小份', 3800, true], ['大份', 5800, true]]);
+    expect(dish('叶儿粑')).toMatchObject({ available: false });
+    expect(dish('香辣虾')).toMatchObject({ available: true, stock: 12 });
+    expect(dish('啤酒鸭')).toBeUndefined(); // off the shelf
+    const combos = menu.categories.flatMap((c) => c.combos);
+    expect(combos.map((c) => c.name)).toEqual(DEMO_STORES[0]!.combos.list.map((c) => c.name));
+    expect(combos.every((c) => c.available && c.image)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: `/store/menu?storeId=${tea}`, headers })).statusCode).toBe(404);
   });
 
   it('changes nothing when it runs again', async () => {
