@@ -83,15 +83,6 @@ export class TestBroker {
 /** A `ws` socket for the live client under test (jsdom's own would do as well). */
 export const nodeSocket = (url: string): IStompSocket => new WebSocket(url, ['v12.stomp', 'v11.stomp']);
 
-/** Polls until `done` holds. */
-export const until = async (done: () => boolean, what: string, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
-
 /**
  * The live module with the app's client pointed at a test broker (`target.url`, set once the
  * broker listens), reconnecting quickly: for a test file's `vi.mock` of `shared/live/live`.

@@ -5,9 +5,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { NavigatorFromRouter } from '../../shared/navigation/navigation';
 import { useUnreadBell } from '../../features/wxmp/unread/unread';
 import { signOutLocally } from '../../shared/session/auth';
+import { http } from '../../shared/http/client';
+import { liveClient } from '../../shared/live/live';
 import { okReply, pageOf, startApiServer, type TestApiServer } from '../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../test/render';
-import { TestBroker, until } from '../../../test/live-broker';
+import { TestBroker } from '../../../test/live-broker';
 import '../messages';
 import { Bell } from './Bell';
 
@@ -63,13 +65,23 @@ const rowNames = () => screen.queryAllByTestId('bell-row').map((r) => r.getAttri
 
 describe('header bell', { timeout: 30_000 }, () => {
   it('asks nothing and opens no socket without wxmp:wxmsg:index', async () => {
-    signInWith(['sys:user:index']);
-    renderBell();
-    await userEvent.click(screen.getByTestId('bell'));
-    expect(await screen.findByText('暂无未读消息')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(server.calls('GET', '/weixin/wxmsg/page')).toEqual([]);
-    expect(broker.connects).toEqual([]);
+    // Every call of the app's HTTP client as it is made (not once it reached the server), and a
+    // clock that runs as usual but can be moved on past anything the page might wait for.
+    const requests = vi.spyOn(http, 'request');
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      signInWith(['sys:user:index']);
+      renderBell();
+      await userEvent.click(screen.getByTestId('bell'));
+      expect(await screen.findByText('暂无未读消息')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(requests).not.toHaveBeenCalled();
+      expect(liveClient().status).toBe('idle'); // a subscription would have started connecting
+      expect(broker.connects).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      requests.mockRestore();
+    }
   });
 
   it('loads the unread rows with the specification’s query and follows /weixin/wx_msg live', async () => {
@@ -84,7 +96,7 @@ describe('header bell', { timeout: 30_000 }, () => {
     expect(screen.getByText('粉丝7')).toBeInTheDocument();
     expect(screen.getByText('你好7')).toBeInTheDocument();
 
-    await until(() => broker.stats().subscriptions === 1, 'bell subscription');
+    await expect.poll(() => broker.stats().subscriptions, { message: 'bell subscription' }).toBe(1);
     expect(broker.connects[0]).toBe('test-token');
     // Follower 8 writes again: their row comes first with one more; a new follower 9 is inserted on top.
     await broker.publish('/weixin/wx_msg', { ...bellRow('8', 0, 20), id: 'live1', repContent: '有位子吗？', countMsg: undefined });
@@ -111,7 +123,7 @@ describe('header bell', { timeout: 30_000 }, () => {
   it('loads the unread rows again when the live channel comes back', async () => {
     signInWith(['wxmp:wxmsg:index']);
     renderBell();
-    await until(() => broker.stats().subscriptions === 1, 'bell subscription');
+    await expect.poll(() => broker.stats().subscriptions, { message: 'bell subscription' }).toBe(1);
     await waitFor(() => expect(useUnreadBell.getState().count).toBe(3));
     await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/page').length).toBeGreaterThanOrEqual(2)); // on mount and on connect
     const port = broker.port;
@@ -126,10 +138,10 @@ describe('header bell', { timeout: 30_000 }, () => {
   it('empties the bell and closes the socket on sign-out', async () => {
     signInWith(['wxmp:wxmsg:index']);
     renderBell();
-    await until(() => broker.stats().subscriptions === 1, 'bell subscription');
+    await expect.poll(() => broker.stats().subscriptions, { message: 'bell subscription' }).toBe(1);
     await waitFor(() => expect(useUnreadBell.getState().count).toBe(3));
     act(() => signOutLocally());
-    await until(() => broker.stats().connections === 0, 'socket closed');
+    await expect.poll(() => broker.stats().connections, { message: 'socket closed' }).toBe(0);
     expect(useUnreadBell.getState().rows).toEqual([]);
   });
 });

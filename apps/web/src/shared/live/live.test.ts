@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp } from '../http/client';
 import { logout, signOutLocally } from '../session/auth';
 import { useLock } from '../session/lock';
 import { useSession } from '../session/session';
 import { failReply, okReply, startApiServer, type TestApiServer } from '../../../test/api-server';
+import type { LiveStatus } from './client';
 import { createSessionLiveClient, freshAccessToken } from './live';
-import { nodeSocket, TestBroker, until } from '../../../test/live-broker';
+import { nodeSocket, TestBroker } from '../../../test/live-broker';
 
 let server: TestApiServer;
 let broker: TestBroker;
@@ -39,6 +40,12 @@ beforeEach(() => {
   refreshes = 0;
   refreshFails = false;
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Only the client's own waits (backoff, idle close) on a fake clock; sockets, HTTP and the broker keep real time. */
+const fakeClientClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 
 const signIn = (access_token: string, expires_in = 3600) => useSession.getState().setToken({ access_token, refresh_token: 'r0', expires_in });
 
@@ -69,28 +76,36 @@ describe('freshAccessToken', () => {
 
 describe('the app client follows the session', () => {
   it('connects when signed in, not while locked, and closes before sign-out revokes the token', async () => {
-    const live = createSessionLiveClient({ url: () => broker.url, webSocketFactory: nodeSocket, heartbeatMs: 0, baseDelayMs: 20, idleCloseMs: 0 });
+    const statuses: LiveStatus[] = [];
+    fakeClientClock();
+    const live = createSessionLiveClient({ url: () => broker.url, webSocketFactory: nodeSocket, heartbeatMs: 0, baseDelayMs: 20, idleCloseMs: 0, onStatus: (status) => statuses.push(status) });
     const got: unknown[] = [];
     live.subscribe('/weixin/wx_msg', (body) => got.push(body));
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(broker.stats().connections).toBe(0); // signed out
+    await vi.advanceTimersByTimeAsync(10_000);
+    vi.useRealTimers();
+    expect(statuses).toEqual([]); // signed out: not started, no attempt at all
+    expect(broker.stats().connections).toBe(0);
 
     signIn('t5');
-    await until(() => broker.stats().subscriptions === 1, 'connected after sign-in');
+    await expect.poll(() => broker.stats().subscriptions, { message: 'connected after sign-in' }).toBe(1);
     expect(broker.connects.at(-1)).toBe('t5');
 
     useLock.getState().lock('123456');
-    await until(() => broker.stats().connections === 0, 'closed while locked');
+    await expect.poll(() => broker.stats().connections, { message: 'closed while locked' }).toBe(0);
     useLock.getState().unlock('123456');
-    await until(() => broker.stats().subscriptions === 1, 'open again after unlock');
+    await expect.poll(() => broker.stats().subscriptions, { message: 'open again after unlock' }).toBe(1);
     await broker.publish('/weixin/wx_msg', { after: 'unlock' });
-    await until(() => got.length === 1, 'message');
+    await expect.poll(() => got).toEqual([{ after: 'unlock' }]);
 
+    fakeClientClock(); // any wait for a reconnect from here on runs on the fake clock
     await logout();
     expect(connectionsAtLogout).toBe(0);
     expect(useSession.getState().token).toBeUndefined();
     const attempts = broker.connects.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const seen = statuses.length;
+    await vi.advanceTimersByTimeAsync(10_000); // far past the client's longest backoff
+    vi.useRealTimers();
+    expect(statuses.slice(seen)).toEqual([]); // no attempt after sign-out
     expect(broker.connects.length).toBe(attempts);
     expect(live.status).toBe('idle');
   });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { liveClient } from '../../../shared/live/live';
-import { TestBroker, until } from '../../../../test/live-broker';
+import { TestBroker } from '../../../../test/live-broker';
 import { signOutLocally } from '../../../shared/session/auth';
 import { apiServerForFile, okReply, pageOf, type Received, type Reply } from '../../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../../test/render';
@@ -67,7 +67,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   act(() => signOutLocally());
-  await until(() => broker.stats().connections === 0, 'socket closed');
+  await expect.poll(() => broker.stats().connections, { message: 'socket closed' }).toBe(0);
 });
 
 const shownIds = () => screen.queryAllByTestId('conversation-message').map((el) => Number(el.getAttribute('data-id')));
@@ -92,7 +92,7 @@ async function openPanel(expected: number[]) {
   const scroller = screen.getByTestId('conversation-history');
   fakeLayout(scroller);
   await waitFor(() => expect(shownIds()).toEqual(expected));
-  await until(() => broker.stats().subscriptions === 1 && connects.length === 1, 'subscribed');
+  await expect.poll(() => ({ subscriptions: broker.stats().subscriptions, connects: connects.length })).toEqual({ subscriptions: 1, connects: 1 });
   off();
   return scroller;
 }
@@ -119,7 +119,7 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
 
     const port = broker.port;
     await broker.stop();
-    await until(() => !liveClient().connected, 'socket down');
+    await expect.poll(() => liveClient().connected, { message: 'socket down' }).toBe(false);
     // The follower writes while the socket is down: the message is stored, never delivered live.
     history.push(msg(21, { readFlag: '0', repContent: '断线时的消息' }));
     await broker.start(port);
@@ -133,7 +133,7 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     expect(history.find((m) => m.id === '21')?.readFlag).toBe('1');
 
     // Delivered late over the socket as well, and then a new one: 21 is still shown once, and not marked again.
-    await until(() => broker.stats().subscriptions === 1, 'subscribed again');
+    await expect.poll(() => broker.stats().subscriptions, { message: 'subscribed again' }).toBe(1);
     await broker.publish('/weixin/wx_msg7', msg(21, { readFlag: '0', repContent: '断线时的消息' }));
     await broker.publish('/weixin/wx_msg7', msg(22));
     await waitFor(() => expect(shownIds()).toEqual(range(1, 22)));
@@ -145,7 +145,7 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     let answer = () => undefined as void;
     holdPages = new Promise((resolve) => (answer = resolve));
     renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
-    await until(() => server.calls('GET', '/weixin/wxmsg/page').length === 1 && broker.stats().subscriptions === 1, 'page asked and subscribed');
+    await expect.poll(() => ({ pages: server.calls('GET', '/weixin/wxmsg/page').length, subscriptions: broker.stats().subscriptions })).toEqual({ pages: 1, subscriptions: 1 });
     await broker.publish('/weixin/wx_msg7', msg(4, { repContent: '页面返回前的消息' }));
     await waitFor(() => expect(shownIds()).toEqual([4]));
     answer();
@@ -170,10 +170,10 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(shownIds()).toEqual(range(7, 20)));
     await userEvent.click(screen.getByTestId('load-more'));
     await waitFor(() => expect(shownIds()).toEqual(range(1, 20)));
-    await until(() => broker.stats().subscriptions === 2, 'subscribed');
+    await expect.poll(() => broker.stats().subscriptions).toBe(2);
     const connectsBefore = broker.connects.length;
     act(() => setMode('hidden'));
-    await until(() => broker.stats().subscriptions === 1, 'unsubscribed while hidden');
+    await expect.poll(() => broker.stats().subscriptions, { message: 'unsubscribed while hidden' }).toBe(1);
     history.push(msg(21, { readFlag: '0', repContent: '切走时的消息' }));
     act(() => setMode('visible'));
     // The message that came meanwhile joins; the older page loaded before stays.
