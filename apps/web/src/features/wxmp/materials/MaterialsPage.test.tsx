@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { okReply, type Received, apiServerForFile } from '../../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../../test/render';
+import { http } from '../../../shared/http/client';
 import type { Material, MaterialType, SyncProgress } from '../api';
 import MaterialsPage from './MaterialsPage';
 
@@ -40,11 +41,21 @@ function route({ method, path, query }: Received) {
 }
 
 const server = apiServerForFile(route);
+/** The progress questions of the page's HTTP client, counted as they are made (not as they reach the server). */
+let progressAsked: () => number;
 beforeEach(() => {
   store = { image: [], voice: [], video: [], news: [] };
   progress = progressOf('idle');
   afterList = () => undefined;
   signInWith(['wxmp:wxmaterial:index', 'wxmp:wxmaterial:add', 'wxmp:wxmaterial:get', 'wxmp:wxmaterial:edit', 'wxmp:wxmaterial:del']);
+  // A clock that runs as usual but can be moved on past the progress poll.
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+  const requests = vi.spyOn(http, 'request');
+  progressAsked = () => requests.mock.calls.filter(([config]) => config.url === '/weixin/wxmaterial/synchron/progress').length;
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const progressCalls = () => server.calls('GET', '/weixin/wxmaterial/synchron/progress');
@@ -57,11 +68,11 @@ async function openPage() {
   return { page, images };
 }
 
-/** Waits a little longer than one poll and checks that the progress was not asked again. */
+/** Moves the clock on far past the progress poll (800 ms) and checks that the progress was not asked again. */
 async function notAskedAgain() {
-  const asked = progressCalls().length;
-  await new Promise((r) => setTimeout(r, 1500));
-  expect(progressCalls()).toHaveLength(asked);
+  const asked = progressAsked();
+  await vi.advanceTimersByTimeAsync(10_000);
+  expect(progressAsked()).toBe(asked);
 }
 
 describe('MaterialsPage (素材管理) sync', { timeout: 30_000 }, () => {
