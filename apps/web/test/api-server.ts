@@ -51,6 +51,9 @@ export async function startApiServer(handler: Handler): Promise<TestApiServer> {
       });
     });
   });
+  // A page's first render (its chunk loaded cold) can keep the event loop busy past Node's 5 s
+  // keep-alive timeout: the server would close the idle socket as the client reuses it (ECONNRESET).
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   client.defaults.baseURL = url;
