@@ -7,4 +7,5 @@ export const storePages: PageMap = {
   'views/store/spec/index': { load: () => import('./specs/SpecsPage'), permission: 'store:spec:index' },
   'views/store/table/index': { load: () => import('./tables/TablesPage'), permission: 'store:table:index' },
   'views/store/dish/index': { load: () => import('./dishes/DishesPage'), permission: 'store:dish:index' },
+  'views/store/combo/index': { load: () => import('./combos/CombosPage'), permission: 'store:combo:index' },
 };

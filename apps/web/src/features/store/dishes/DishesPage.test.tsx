@@ -103,17 +103,20 @@ beforeEach(() => {
 const open = async () => {
   const result = renderPage('views/store/dish/index');
   // The first page of a file loads its chunks cold: give it longer.
-  await screen.findByText('水煮牛肉', undefined, { timeout: 20_000 });
+  await screen.findByText('水煮牛肉', undefined, { timeout: 60_000 });
   return result;
 };
 const row = (name: string) => screen.getByText(name).closest('tr')!;
 const lastDialog = async () => (await screen.findAllByRole('dialog')).at(-1)!;
 const drawer = () => screen.getByTestId('dish-form');
 async function choose(select: HTMLElement, title: string) {
-  fireEvent.mouseDown(select.classList.contains('ant-select') ? select : (select.querySelector('.ant-select') ?? select));
+  const control = select.classList.contains('ant-select') ? select : (select.querySelector<HTMLElement>('.ant-select') ?? select);
   const option = await waitFor(() => {
-    // The latest opened dropdown is the last in the document.
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].filter((o) => o.getAttribute('title') === title).at(-1);
+    // Open (again, if a re-render closed it) until its choices show, in its own dropdown.
+    if (!control.classList.contains('ant-select-open')) fireEvent.mouseDown(control);
+    const listbox = control.querySelector('[role=combobox]')?.getAttribute('aria-controls');
+    const dropdown = listbox ? document.getElementById(listbox)?.closest('.ant-select-dropdown') : undefined;
+    const found = [...(dropdown?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].find((o) => o.getAttribute('title') === title);
     expect(found, `option ${title}`).toBeDefined();
     return found!;
   }, { timeout: 15_000 });
@@ -140,7 +143,7 @@ describe('dish form values', () => {
   });
 });
 
-describe('DishesPage (菜品)', { timeout: 60_000 }, () => {
+describe('DishesPage (菜品)', { timeout: 120_000 }, () => {
   it('lists the dishes with cover, tags, prices from fen, stock and switches', async () => {
     await open();
     expect(server.calls('GET', '/store/dish/page')[0]!.query).toMatchObject({ storeId: STORE, current: '1', size: '20' });
