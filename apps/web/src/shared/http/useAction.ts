@@ -25,6 +25,8 @@ export interface Action<Input, Output> {
   run: (input: Input) => Promise<Output | undefined>;
   /** While it runs (for a button's `loading`). */
   busy: boolean;
+  /** The input of the run in progress, if any (e.g. which row's button spins). */
+  running: Input | undefined;
 }
 
 /**
@@ -37,7 +39,7 @@ export function useAction<Input = void, Output = unknown>(options: ActionOptions
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { mutateAsync, isPending } = useMutation<Output, unknown, Input>({
+  const { mutateAsync, isPending, variables } = useMutation<Output, unknown, Input>({
     mutationFn: (input) => options.run(input),
     onSuccess: async (output, input) => {
       const text = typeof options.success === 'function' ? options.success(output, input) : options.success;
@@ -58,5 +60,5 @@ export function useAction<Input = void, Output = unknown>(options: ActionOptions
       }),
     [mutateAsync],
   );
-  return { run, busy: isPending };
+  return { run, busy: isPending, running: isPending ? variables : undefined };
 }

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Card, Empty, Form, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Empty, Form, Popconfirm, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { PlusOutlined, ReloadOutlined, SearchOutlined, ClearOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '@canteen/contract';
 import { api } from '../http/client';
+import { useAction } from '../http/useAction';
 import { usePermissionCheck } from '../session/session';
 import './messages';
 import { FieldControl } from './controls';
@@ -49,12 +50,11 @@ function withoutEmptyChildren<T>(rows: T[]): T[] {
 /**
  * One generic list / search / form / delete screen, driven by a `ResourceDef`: a search form,
  * a paged (or tree) table with server-side sorting, create and edit in a modal or drawer, delete
- * with confirmation, each button shown only with its permission code. Failures are shown by the
- * HTTP client; this page shows the successes.
+ * with confirmation, each button shown only with its permission code. Every change goes through
+ * `useAction`: the HTTP client shows failures, this page the successes, then the list is read again.
  */
 export function ResourcePage<T extends object>({ def, query, title, extra, beforeTable, testId = 'resource-page' }: ResourcePageProps<T>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = usePermissionCheck();
   const queryClient = useQueryClient();
   const [searchForm] = Form.useForm<Values>();
@@ -72,8 +72,6 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
     return { column: name, order: def.defaultSort.order };
   });
   const [editing, setEditing] = useState<{ mode: FormMode; row?: T; values: Values } | undefined>();
-  const [saving, setSaving] = useState(false);
-  const [busy, setBusy] = useState<string | undefined>();
   const [selected, setSelected] = useState<T[]>([]);
   const selectable = def.selection !== undefined && can(def.selection.permission);
 
@@ -120,49 +118,43 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
   );
   const ctx: ActionContext<T> = { refresh, openCreate, openEdit: (row) => void openEdit(row), selected, clearSelection: () => setSelected([]) };
 
+  // A failure leaves the form open (the HTTP client has shown it).
+  const saveRow = useAction({
+    run: ({ mode, row, body }: { mode: FormMode; row?: T; body: unknown }) => {
+      if (mode === 'create') return api.post(def.endpoints?.create ?? def.base, body);
+      const withId = body && typeof body === 'object' && !Array.isArray(body) ? { [rowKey]: idOf(row!), ...body } : body;
+      return api.put(def.endpoints?.update ?? def.base, withId);
+    },
+    success: (_saved, { mode }) => (mode === 'create' ? 'resource.created' : 'resource.updated'),
+    onSuccess: () => setEditing(undefined),
+    invalidates: [[baseKey]],
+  });
   const save = async (values: Values) => {
     if (!editing) return;
     const body = def.toBody ? def.toBody(values, { mode: editing.mode, row: editing.row }) : values;
-    setSaving(true);
-    try {
-      if (editing.mode === 'create') {
-        await api.post(def.endpoints?.create ?? def.base, body);
-      } else {
-        const withId = body && typeof body === 'object' && !Array.isArray(body) ? { [rowKey]: idOf(editing.row!), ...body } : body;
-        await api.put(def.endpoints?.update ?? def.base, withId);
-      }
-      void message.success(t(editing.mode === 'create' ? 'resource.created' : 'resource.updated'));
-      setEditing(undefined);
-      await refresh();
-    } catch {
-      /* the HTTP client has shown the failure; the form stays open */
-    } finally {
-      setSaving(false);
-    }
+    await saveRow.run({ mode: editing.mode, row: editing.row, body });
   };
 
-  const remove = async (row: T) => {
-    await api.delete(def.endpoints?.remove?.(idOf(row)) ?? `${def.base}/${idOf(row)}`);
-    void message.success(t('resource.deleted'));
-    await refresh();
-  };
+  const removeRow = useAction({
+    run: (row: T) => api.delete(def.endpoints?.remove?.(idOf(row)) ?? `${def.base}/${idOf(row)}`),
+    success: 'resource.deleted',
+    invalidates: [[baseKey]],
+  });
 
-  const run = async (action: RowAction<T>, row: T) => {
-    const key = `${action.key}:${idOf(row)}`;
-    setBusy(key);
-    try {
+  // A row action's call (an action that answers a promise): its success text, then the list again.
+  const rowAction = useAction({
+    run: async ({ action, row }: { action: RowAction<T>; row: T }) => {
       const result = action.onClick(row, ctx);
-      if (result instanceof Promise) {
-        await result;
-        if (action.success) void message.success(t(action.success));
-        await refresh();
-      }
-    } catch {
-      /* shown by the HTTP client */
-    } finally {
-      setBusy(undefined);
-    }
-  };
+      if (!(result instanceof Promise)) return false;
+      await result;
+      return true;
+    },
+    success: (called, { action }) => (called ? action.success : undefined),
+    invalidates: (called) => (called ? [[baseKey]] : []),
+  });
+  const run = (action: RowAction<T>, row: T) => rowAction.run({ action, row });
+  const running = rowAction.running;
+  const busy = running ? `${running.action.key}:${idOf(running.row)}` : undefined;
 
   const columns: ColumnsType<T> = def.columns.map((column) => ({
     key: column.key,
@@ -175,7 +167,7 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
       column.sortable && sort && sort.column === (typeof column.sortable === 'string' ? column.sortable : snakeCase(column.key))
         ? sort.order
         : null,
-    render: (value: unknown, row: T) => renderCell(column, value, row, { t, can, base: def.base, rowKey, refresh, message }),
+    render: (value: unknown, row: T) => renderCell(column, value, row, { t, can, base: def.base, rowKey, refresh }),
   }));
 
   const canEdit = def.form !== undefined && can(def.permissions?.edit);
@@ -227,7 +219,7 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
               );
             })}
           {canDel && (def.canDelete?.(row) ?? true) && (
-            <Popconfirm title={t('resource.confirmDelete')} okText={t('resource.ok')} cancelText={t('resource.cancel')} onConfirm={() => remove(row).catch(() => undefined)}>
+            <Popconfirm title={t('resource.confirmDelete')} okText={t('resource.ok')} cancelText={t('resource.cancel')} onConfirm={() => removeRow.run(row)}>
               <Button type="link" size="small" danger>
                 {t('resource.delete')}
               </Button>
@@ -348,7 +340,7 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
           title={t(editing?.mode === 'edit' ? 'resource.editTitle' : 'resource.createTitle')}
           fields={def.form}
           initialValues={editing?.values ?? {}}
-          saving={saving}
+          saving={saveRow.busy}
           formIn={def.formIn ?? 'modal'}
           width={def.formWidth}
           onSubmit={(values) => void save(values)}

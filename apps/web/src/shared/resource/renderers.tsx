@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Avatar, Image, Switch, Tag } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
 import { UserOutlined } from '@ant-design/icons';
 import { api } from '../http/client';
+import { useAction } from '../http/useAction';
 import type { PermissionCode } from '@canteen/contract';
 import type { ColumnDef } from './types';
 import { dictItem, formatDateTime, formatMoney, valueAt } from './values';
@@ -13,33 +13,22 @@ export interface CellContext {
   base: string;
   rowKey: string;
   refresh: () => Promise<void>;
-  message: MessageInstance;
 }
 
 function CellSwitch<T>({ column, value, row, ctx }: { column: ColumnDef<T>; value: unknown; row: T; ctx: CellContext }) {
   const [on, off] = column.switch?.values ?? [true, false];
-  const [pending, setPending] = useState(false);
-  const change = async (checked: boolean) => {
-    const next = checked ? on : off;
-    setPending(true);
-    try {
-      if (column.switch?.update) await column.switch.update(row, next);
-      else await api.put(ctx.base, { [ctx.rowKey]: valueAt(row, ctx.rowKey), [column.key]: next });
-      void ctx.message.success(ctx.t('resource.updated'));
-      await ctx.refresh();
-    } catch {
-      /* shown by the HTTP client */
-    } finally {
-      setPending(false);
-    }
-  };
+  const update = useAction({
+    run: (next: unknown) => (column.switch?.update ? column.switch.update(row, next) : api.put(ctx.base, { [ctx.rowKey]: valueAt(row, ctx.rowKey), [column.key]: next })),
+    success: 'resource.updated',
+    onSuccess: () => ctx.refresh(),
+  });
   return (
     <Switch
       size="small"
       checked={value === on}
-      loading={pending}
+      loading={update.busy}
       disabled={!ctx.can(column.switch?.permission)}
-      onChange={(checked) => void change(checked)}
+      onChange={(checked) => void update.run(checked ? on : off)}
     />
   );
 }
