@@ -10,14 +10,13 @@ import { usePermission } from '../../../shared/session/session';
 import { TABLES_KEY, qrcodeBlob, saveBlob } from './api';
 import './messages';
 
-/** A blob as a data: URL (nothing to revoke afterwards). */
-const dataUrlOf = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('FileReader'));
-    reader.readAsDataURL(blob);
-  });
+/** A blob as a data: URL (nothing to revoke afterwards; a QR PNG is a few kilobytes). */
+async function dataUrlOf(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${blob.type || 'image/png'};base64,${btoa(binary)}`;
+}
 
 /**
  * One table's QR code: the PNG (fetched with the bearer token), its ordering address, download,
