@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { replyProblem, type Page, type PageQuery, type WxReplyFields, type WxStoredReply } from '@canteen/contract';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import { paginate, type SortWhitelist } from '../../../http/paging.js';
@@ -7,7 +7,7 @@ import type { WechatClient } from '../../../platform/wechat/client.js';
 import type { AccountService } from '../accounts/service.js';
 import { wxApp, wxMsg, wxUnread, wxUser } from '../tables.js';
 import { customMessageOf, normalizeReply } from '../conversations/reply.js';
-import { follower, followerNow, toMessage, withFollower, type ConversationMessage, type WxMsgRow } from './view.js';
+import { follower, followerNow, messageColumnsOf, toMessage, withFollower, type ConversationMessage } from './view.js';
 
 export type { ConversationMessage } from './view.js';
 
@@ -52,11 +52,6 @@ const literal = (value: string): SQL => {
 /** The sort names a message list accepts; the history and the list add `id desc` to break ties. */
 const sortable: SortWhitelist = { create_time: wxMsg.createTime, id: wxMsg.id };
 const newestFirst = [desc(wxMsg.createTime)];
-
-const messageFields = Object.keys(getTableColumns(wxMsg)) as Array<keyof WxMsgRow>;
-/** The wx_msg columns of a subquery that selects whole rows (`select().from(wxMsg)….as(…)`), as a nested selection. */
-const columnsOf = <S extends Record<keyof WxMsgRow, unknown>>(subquery: S) =>
-  Object.fromEntries(messageFields.map((field) => [field, subquery[field]])) as Pick<S, keyof WxMsgRow>;
 
 /** 用户消息: the message list, conversation history, bell, sending, read state and home figures. */
 export function createMessageService(database: Database, client: WechatClient, accounts: AccountService, now: () => number = Date.now) {
@@ -132,7 +127,7 @@ export function createMessageService(database: Database, client: WechatClient, a
             .from(wxMsg).where(where).groupBy(wxMsg.wxUserId).orderBy(desc(lastTime), desc(wxMsg.wxUserId)).limit(limit).offset(offset));
           const latest = db.select().from(wxMsg).where(and(eq(wxMsg.wxUserId, groups.wxUserId), where))
             .orderBy(desc(wxMsg.createTime), desc(wxMsg.id)).limit(1).as('l');
-          const rows = await db.with(groups).select({ message: columnsOf(latest), countMsg: groups.countMsg, ...followerNow }).from(groups)
+          const rows = await db.with(groups).select({ message: messageColumnsOf(latest), countMsg: groups.countMsg, ...followerNow }).from(groups)
             .crossJoinLateral(latest).leftJoin(follower, eq(follower.id, latest.wxUserId))
             .orderBy(desc(groups.lastTime), desc(groups.wxUserId));
           return rows.map((r) => ({ ...toMessage(r.message, r), countMsg: r.countMsg }));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { wxMsg, wxUser } from '../tables.js';
 
@@ -46,6 +46,14 @@ export interface ConversationMessage {
   sendStatus: 'sent' | 'failed' | null;
   sendError: string | null;
 }
+
+const messageFields = Object.keys(getTableColumns(wxMsg)) as Array<keyof WxMsgRow>;
+/**
+ * The wx_msg columns of a subquery or CTE whose rows are whole messages (`select().from(wxMsg)…as(…)`,
+ * `$with(…, getTableColumns(wxMsg))`), as a nested selection that reads back a `WxMsgRow`.
+ */
+export const messageColumnsOf = <S extends Record<keyof WxMsgRow, unknown>>(subquery: S) =>
+  Object.fromEntries(messageFields.map((field) => [field, subquery[field]])) as Pick<S, keyof WxMsgRow>;
 
 /** The follower as they are now (a message keeps the name and picture of when it was stored). */
 export interface FollowerNow {

@@ -1,4 +1,5 @@
-import { and, eq, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   openPush, sealReply, verifyCallbackSignature, WechatCryptoError, WechatProtocolError, type InboundMessage, type ReplyMessage,
 } from '@canteen/wechat-protocol';
@@ -7,7 +8,7 @@ import { newBlobKey } from '../../../storage/storage.js';
 import type { Db } from '../../../db/client.js';
 import { wxCallbackSeen, wxMsg, wxUser } from '../tables.js';
 import type { WxmpContext } from '../context.js';
-import { toMessage, type ConversationMessage, type WxMsgRow } from '../messages/view.js';
+import { messageColumnsOf, toMessage, type ConversationMessage, type WxMsgRow } from '../messages/view.js';
 import type { AccountRuntime, AccountService } from '../accounts/service.js';
 import type { FollowerService } from '../followers/service.js';
 import type { MaterialService } from '../materials/service.js';
@@ -124,7 +125,8 @@ const excluded = (column: AnyColumn) => sql`excluded.${sql.identifier(column.nam
 interface Stored { row: WxMsgRow; followerCreated: boolean }
 
 /** The follower a message is stored against (the upsert's answer). */
-const fanFields = { id: wxUser.id, openId: wxUser.openId, nickName: wxUser.nickName, headimgUrl: wxUser.headimgUrl, created: sql<boolean>`(xmax = 0)` };
+const fanColumns = { id: wxUser.id, openId: wxUser.openId, nickName: wxUser.nickName, headimgUrl: wxUser.headimgUrl };
+const fanFields = { ...fanColumns, created: sql<boolean>`(xmax = 0)` };
 type Fan = { id: string; nickName: string | null; headimgUrl: string | null };
 
 /** The wx_msg row of a push from its follower (type '1', unread), with the follower's and the account's names copied in. */
@@ -140,13 +142,78 @@ const markSeen = async (tx: Db, appId: string, keys: string[]) =>
   new Set((await tx.insert(wxCallbackSeen).values(keys.map((dedupKey) => ({ appId, dedupKey }))).onConflictDoNothing()
     .returning({ dedupKey: wxCallbackSeen.dedupKey })).map((r) => r.dedupKey));
 
+/** `insert into <table> (<the given columns>) select <their values> <rest>`, as SQL for a CTE. */
+function insertFrom<T extends PgTable>(table: T, values: { [K in keyof T['$inferInsert']]?: SQLWrapper }, rest: SQL): SQL {
+  // Drizzle's own insert…select must select every column, the id included, which an identity column refuses.
+  const columns = getTableColumns(table) as Record<string, AnyColumn>;
+  const entries = Object.entries(values as Record<string, SQLWrapper>);
+  return sql`insert into ${table} (${sql.join(entries.map(([key]) => sql.identifier(columns[key]!.name)), sql`, `)}) select ${sql.join(entries.map(([, value]) => value), sql`, `)} ${rest}`;
+}
+
+/** What a batch sends of each push, in wx_msg's columns (one JSON parameter, whatever the batch size). */
+const inputColumns = {
+  pushKey: wxMsg.pushKey, openId: wxMsg.openId, createTime: wxMsg.createTime, repType: wxMsg.repType, repEvent: wxMsg.repEvent, repContent: wxMsg.repContent,
+  repMediaId: wxMsg.repMediaId, repName: wxMsg.repName, repDesc: wxMsg.repDesc, repUrl: wxMsg.repUrl, repThumbMediaId: wxMsg.repThumbMediaId,
+  repLocationX: wxMsg.repLocationX, repLocationY: wxMsg.repLocationY, repScale: wxMsg.repScale, msgId: wxMsg.msgId, eventKey: wxMsg.eventKey,
+};
+type Input = { [K in keyof typeof inputColumns]: (typeof inputColumns)[K]['_']['data'] | null };
+const inputFields = Object.keys(inputColumns) as Array<keyof typeof inputColumns>;
+const inputColumnsOf = <S extends Record<keyof typeof inputColumns, unknown>>(subquery: S) =>
+  Object.fromEntries(inputFields.map((field) => [field, subquery[field]])) as Pick<S, keyof typeof inputColumns>;
+const inputDefinition = sql.join(Object.values(inputColumns).map((column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`), sql`, `);
+const inputOf = ({ push, key, c }: { push: InboundMessage; key: string; c: Columns }): Input => ({
+  pushKey: key, openId: push.fromUserName, createTime: new Date(push.createTime * 1000), repType: c.repType, repEvent: c.repEvent, repContent: c.repContent,
+  repMediaId: c.repMediaId, repName: c.repName, repDesc: c.repDesc, repUrl: c.repUrl, repThumbMediaId: c.repThumbMediaId,
+  repLocationX: c.x, repLocationY: c.y, repScale: c.scale, msgId: 'msgId' in push ? (push.msgId ?? null) : null, eventKey: c.eventKey,
+});
+
+/** A batch's pushes as the JSON parameter of `storePushes`, keyed by wx_msg's column names (times as ISO 8601). */
+const inputJson = (pushes: Array<{ push: InboundMessage; key: string; c: Columns }>) => JSON.stringify(pushes.map((p) => {
+  const row = inputOf(p);
+  return Object.fromEntries(inputFields.map((field) => [inputColumns[field].name, row[field]]));
+}));
+
+/**
+ * Stores ordinary pushes of one account in one statement (the callback's hot path): their dedup
+ * keys (a retry stops there), one follower upsert per sender (created, or its last interaction
+ * moved on), and the messages with the follower's and the account's names copied in. Answers the
+ * stored rows, typed, with whether each follower was created. Built and prepared once; run with
+ * `{ input: inputJson(pushes), appId, appName, appLogo }`.
+ */
+function storePushes(db: Db) {
+  const appId = sql<string>`${sql.placeholder('appId')}`;
+  const input = db.$with('input', inputColumns).as(sql`select * from jsonb_to_recordset(${sql.placeholder('input')}::jsonb) as t(${inputDefinition})`);
+  const seen = db.$with('seen').as(db.insert(wxCallbackSeen)
+    .select(db.select({ appId: appId.as('app_id'), dedupKey: input.pushKey, reply: sql<string | null>`null`.as('reply'), createdAt: sql<Date>`now()`.as('created_at') }).from(input))
+    .onConflictDoNothing().returning({ dedupKey: wxCallbackSeen.dedupKey }));
+  const fresh = db.$with('fresh').as(db.select(inputColumnsOf(input)).from(input).innerJoin(seen, eq(seen.dedupKey, input.pushKey)));
+  const fan = db.$with('fan', { ...fanColumns, created: sql<boolean>`fan_created`.as('fan_created') }).as(sql`${insertFrom(wxUser, {
+    appId, openId: fresh.openId, subscribe: sql`'1'`, lastInteractionAt: sql`max(${fresh.createTime})`,
+  }, sql`from ${fresh} group by ${fresh.openId}`)}
+    on conflict (${sql.identifier(wxUser.appId.name)}, ${sql.identifier(wxUser.openId.name)}) do update set
+      ${sql.identifier(wxUser.lastInteractionAt.name)} = greatest(${excluded(wxUser.lastInteractionAt)}, ${wxUser.lastInteractionAt}),
+      ${sql.identifier(wxUser.updatedAt.name)} = now()
+    returning ${sql.join(Object.values(fanColumns).map((column) => sql.identifier(column.name)), sql`, `)}, (xmax = 0) as fan_created`);
+  const message = db.$with('msg', getTableColumns(wxMsg)).as(sql`${insertFrom(wxMsg, {
+    appId, wxUserId: fan.id, openId: fresh.openId, type: sql`'1'`, repType: fresh.repType, repEvent: fresh.repEvent, repContent: fresh.repContent,
+    repMediaId: fresh.repMediaId, repName: fresh.repName, repDesc: fresh.repDesc, repUrl: fresh.repUrl, repThumbMediaId: fresh.repThumbMediaId,
+    repLocationX: fresh.repLocationX, repLocationY: fresh.repLocationY, repScale: fresh.repScale, readFlag: sql`'0'`, msgId: fresh.msgId, eventKey: fresh.eventKey,
+    nickName: fan.nickName, headimgUrl: fan.headimgUrl, appName: sql`${sql.placeholder('appName')}`, appLogo: sql`${sql.placeholder('appLogo')}`,
+    createTime: fresh.createTime, pushKey: fresh.pushKey,
+  }, sql`from ${fresh} join ${fan} on ${eq(fan.openId, fresh.openId)}`)} returning *`);
+  return db.with(input, seen, fresh, fan, message).select({ message: messageColumnsOf(message), created: fan.created })
+    .from(message).innerJoin(fan, eq(fan.id, message.wxUserId)).prepare('wxmp_store_pushes');
+}
+
 /**
  * The platform's callback `/weixin/portal/{appId}`: signature check, plain and safe mode,
- * de-duplication of retries, one transaction that stores the message and creates or updates the
- * follower, listeners for the conversations work, and an answer within the 5-second rule.
+ * de-duplication of retries, the message stored together with its follower created or updated
+ * (one statement per batch of ordinary pushes, one transaction for a follow, unfollow or
+ * location), listeners for the conversations work, and an answer within the 5-second rule.
  */
 export function createPortalService(ctx: WxmpContext, accounts: AccountService, followers: FollowerService, materials: MaterialService) {
   const { db } = ctx.database;
+  const storeStatement = storePushes(db);
   const listeners: IncomingListener[] = [];
   const sweep = () => db.delete(wxCallbackSeen).where(lt(wxCallbackSeen.createdAt, new Date(Date.now() - SEEN_TTL_MS))).catch(() => undefined);
   const sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS);
@@ -204,8 +271,9 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
   /**
    * Ordinary messages and events (not follow, unfollow or location) are stored in batches:
    * pushes that arrive while a batch is stored wait for the next one, which stores them all
-   * in one transaction (dedup keys, one follower upsert per sender, the messages). Under load
-   * this turns many small transactions into a few larger ones; alone, a push goes straight through.
+   * in one statement (`storePushes`: dedup keys, one follower upsert per sender, the messages).
+   * Under load this turns many small statements into a few larger ones; alone, a push goes
+   * straight through.
    */
   interface Pending { account: AccountRuntime; push: InboundMessage; key: string; c: Columns; resolve: (stored: Stored | null) => void; reject: (error: unknown) => void }
   const queues = new Map<string, Pending[]>();
@@ -220,28 +288,8 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
       if (first.has(item.key)) item.resolve(null); // the same push twice in one batch: a retry
       else first.set(item.key, item);
     }
-    const stored = await db.transaction(async (tx) => {
-      const fresh = await markSeen(tx, account.appId, [...first.keys()]);
-      const pending = [...first.values()].filter((item) => fresh.has(item.key));
-      if (!pending.length) return new Map<string, Stored>();
-      // One upsert per sender with their latest time, in one order, so that concurrent batches lock followers alike.
-      const latest = new Map<string, Date>();
-      for (const { push } of pending) {
-        const at = new Date(push.createTime * 1000);
-        const known = latest.get(push.fromUserName);
-        if (!known || at > known) latest.set(push.fromUserName, at);
-      }
-      const senders = [...latest.keys()].sort();
-      const fans = await tx.insert(wxUser).values(senders.map((openId) => ({ appId: account.appId, openId, subscribe: '1', lastInteractionAt: latest.get(openId)! })))
-        .onConflictDoUpdate({
-          target: [wxUser.appId, wxUser.openId],
-          set: { lastInteractionAt: sql`greatest(${excluded(wxUser.lastInteractionAt)}, ${wxUser.lastInteractionAt})`, updatedAt: sql`now()` },
-        })
-        .returning(fanFields);
-      const fanOf = new Map(fans.map((fan) => [fan.openId, fan]));
-      const rows = await tx.insert(wxMsg).values(pending.map(({ push, key, c }) => messageOf(account, push, key, c, fanOf.get(push.fromUserName)!))).returning();
-      return new Map(rows.map((row) => [row.pushKey!, { row, followerCreated: fanOf.get(row.openId)!.created }]));
-    });
+    const rows = await storeStatement.execute({ input: inputJson([...first.values()]), appId: account.appId, appName: account.name, appLogo: account.logo });
+    const stored = new Map(rows.map(({ message, created }) => [message.pushKey!, { row: message, followerCreated: created }]));
     for (const [key, item] of first) item.resolve(stored.get(key) ?? null);
   };
 
