@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { repoRoot } from './paths.js';
 
@@ -40,16 +40,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     process.stdout.write(chunk);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was ready`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error('the server was not ready within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited with code ${code} before it was ready`))));
+  const ready = vi
+    .waitFor(async () => {
+      if (child.exitCode !== null) return; // stop asking: `exited` has failed the race already
+      const answer = await fetch(`${url}/health/ready`); // fails while it is not listening yet
+      if (!answer.ok) throw new Error(`/health/ready answered ${answer.status}`);
+    }, { timeout: 60_000, interval: 100 })
+    .catch((error: unknown) => {
+      throw new Error('the server was not ready within 60 s', { cause: error });
+    });
+  try {
+    await Promise.race([ready, exited]);
+  } catch (error) {
+    child.kill('SIGTERM'); // not left running when it was too slow
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
   return {
     url,
