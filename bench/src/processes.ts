@@ -17,18 +17,30 @@ export const freePort = () =>
     });
   });
 
-export async function waitFor(url: string, timeoutMs = 60_000, child?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * The bench's one way to wait for something: asks `done` every `intervalMs` until it holds, and
+ * answers whether it did within `timeoutMs` (an error thrown by `done` ends the wait at once).
+ */
+export async function pollUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 20): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
+    if (await done()) return true;
+    if (performance.now() >= deadline) return false;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Waits until `url` answers 200 (and fails at once when `child` exits first). */
+export async function waitFor(url: string, timeoutMs = 60_000, child?: ChildProcess): Promise<void> {
+  const answered = await pollUntil(async () => {
     if (child && child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
     try {
-      if ((await fetch(url)).ok) return;
+      return (await fetch(url)).ok;
     } catch {
-      /* not yet */
+      return false; // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  }, timeoutMs, 25);
+  if (!answered) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /** Resident memory of a process in MB, from /proc. */

@@ -15,7 +15,7 @@ import { sysUser } from '../../../apps/server/src/modules/upms/tables.js';
 import { DEMO_ACCOUNT } from '../../../apps/server/src/modules/wxmp/seed.js';
 import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
-import { freePort, removeDir, startProgram } from '../processes.js';
+import { freePort, pollUntil, removeDir, startProgram } from '../processes.js';
 
 const MESSAGES = 1_000_000;
 const FOLLOWERS = 20_000;
@@ -130,8 +130,7 @@ async function pushToFrame(base: string, token: string): Promise<{ p50: number; 
     }).then((r) => r.arrayBuffer()).catch(() => undefined));
   }
   await Promise.all(posts);
-  const deadline = performance.now() + 5000;
-  while (latencies.length < total && performance.now() < deadline) await sleep(20);
+  await pollUntil(() => latencies.length >= total, 5000); // what has not come by then counts as lost
   socket.terminate();
   const sorted = latencies.sort((a, b) => a - b);
   const round = (v: number) => Math.round(v * 10) / 10;

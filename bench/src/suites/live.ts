@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
-import { freePort, removeDir, rssMb, startProgram } from '../processes.js';
+import { freePort, pollUntil, removeDir, rssMb, startProgram } from '../processes.js';
 
 /** Connections the server must hold within the memory budget. */
 const CONNECTIONS = 10_000;
@@ -95,8 +95,7 @@ async function latencyProbe(url: string, token: string, conversation: string) {
   });
   await probe.ready;
   const settle = async (total: number) => {
-    const deadline = now() + 5000;
-    while (fromBus.length < total && now() < deadline) await sleep(20);
+    await pollUntil(() => fromBus.length >= total, 5000); // what has not come by then counts as lost
     probe.socket.terminate();
   };
   return { fromRequest, fromBus, settle };

@@ -23,16 +23,18 @@ const median = (values: number[]) => {
 /** Gzipped bytes of every script and stylesheet the context loads from the product. */
 function countAssets(context: BrowserContext, origin: string) {
   const seen = new Map<string, number>();
+  const reading: Array<Promise<unknown>> = [];
   context.on('response', (response) => {
     const type = response.request().resourceType();
     if ((type !== 'script' && type !== 'stylesheet') || !response.url().startsWith(origin)) return;
-    void response.body().then(
+    reading.push(response.body().then(
       (body) => seen.set(response.url(), gzipSync(body).length),
       () => undefined,
-    );
+    ));
   });
+  // Called once the page is network-idle: every response has come, only their bodies may still be read.
   return async () => {
-    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all(reading);
     return [...seen.values()].reduce((a, b) => a + b, 0) / 1024;
   };
 }
