@@ -1,9 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { okReply, pageOf, type Received, apiServerForFile } from '../../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../../test/render';
+import { http } from '../../../shared/http/client';
 import type { Follower, SyncProgress } from '../api';
 import FollowersPage from './FollowersPage';
 
@@ -56,6 +57,15 @@ async function startSync(page: HTMLElement, button = within(page).getByTestId('s
 
 describe('FollowersPage (公众号用户) sync', { timeout: 30_000 }, () => {
   it('syncs after a confirmation, shows the progress while it runs, then reloads the list and stops asking', async () => {
+    // A clock that runs as usual but can be moved on past the progress poll; the progress
+    // questions counted as the page's HTTP client makes them (not as they reach the server).
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const requests = vi.spyOn(http, 'request');
+    const progressAsked = () => requests.mock.calls.filter(([config]) => config.url === '/weixin/wxuser/synchron/progress').length;
+    onTestFinished(() => {
+      vi.useRealTimers();
+      requests.mockRestore();
+    });
     const page = await openPage();
     expect(within(page).queryByTestId('sync-progress')).toBeNull();
     await startSync(page);
@@ -72,9 +82,9 @@ describe('FollowersPage (公众号用户) sync', { timeout: 30_000 }, () => {
     expect(within(page).queryByTestId('sync-progress')).toBeNull();
     expect(within(page).getByTestId('sync-followers')).toBeEnabled();
 
-    const asked = server.calls('GET', '/weixin/wxuser/synchron/progress').length;
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(server.calls('GET', '/weixin/wxuser/synchron/progress')).toHaveLength(asked);
+    const asked = progressAsked();
+    await vi.advanceTimersByTimeAsync(10_000); // far past the 800 ms poll
+    expect(progressAsked()).toBe(asked);
   });
 
   it('says why a sync failed', async () => {
