@@ -1,13 +1,14 @@
-import { and, asc, count, countDistinct, eq, getTableColumns, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, getTableColumns, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DishBatch, DishRecord, Page, dishBodySchema, dishQuerySchema } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { declareConstraints } from '../../../http/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
-import { paginate } from '../../../http/paging.js';
-import { categoryNames, checkCategory, imageKeys, imageUrl, menuWrite, missingIds, notFoundIds } from '../catalogue.js';
+import { orderBy, paginate } from '../../../http/paging.js';
+import { checkCategory, imageKeys, imageUrl, menuWrite, missingIds, notFoundIds } from '../catalogue.js';
 import { assertStore, storeCondition } from '../scope.js';
+import { DishListCache } from './lists.js';
 import { storeCombo, storeComboGroup, storeComboItem, storeDish, storeDishSku, storeDishSpecGroup, storeSpecGroup } from '../tables.js';
 
 /**
@@ -51,45 +52,49 @@ export const liveSkus = (db: Db, dishIds: readonly string[]): Promise<SkuRow[]> 
     ? db.select().from(storeDishSku).where(and(inArray(storeDishSku.dishId, [...dishIds]), isNull(storeDishSku.archivedAt))).orderBy(asc(storeDishSku.sort), asc(storeDishSku.id))
     : Promise.resolve([]);
 
-async function records(db: Db, dishes: DishRow[]): Promise<DishRecord[]> {
-  const ids = dishes.map((d) => d.id);
-  const [skus, links, categories] = await Promise.all([
-    liveSkus(db, ids),
-    ids.length
-      ? db.select({ dishId: storeDishSpecGroup.dishId, groupId: storeDishSpecGroup.groupId }).from(storeDishSpecGroup)
-        .where(inArray(storeDishSpecGroup.dishId, ids)).orderBy(asc(storeDishSpecGroup.sort), asc(storeDishSpecGroup.groupId))
-      : [],
-    categoryNames(db, dishes.map((d) => d.categoryId)),
-  ]);
-  return dishes.map((d) => ({
-    id: d.id,
-    storeId: d.storeId,
-    categoryId: d.categoryId,
-    categoryName: categories.get(d.categoryId) ?? '',
-    name: d.name,
-    images: d.images.map(imageUrl),
-    description: d.description,
-    unit: d.unit,
-    price: d.price,
-    memberPrice: d.memberPrice,
-    isWeighed: d.isWeighed,
-    stockMode: d.stockMode,
-    stock: d.stock,
-    dailyStock: d.dailyStock,
-    soldOut: d.soldOut,
-    onShelf: d.onShelf,
-    tags: d.tags,
-    sort: d.sort,
-    packingFee: d.packingFee,
-    orderTypes: d.orderTypes as DishRecord['orderTypes'],
-    skus: skus.filter((s) => s.dishId === d.id).map((s) => ({
-      id: s.id, name: s.name, price: s.price, memberPrice: s.memberPrice, stock: s.stock, dailyStock: s.dailyStock, soldOut: s.soldOut, sort: s.sort,
-    })),
-    specGroupIds: links.filter((l) => l.dishId === d.id).map((l) => l.groupId),
-    createTime: d.createdAt.toISOString(),
-    updateTime: d.updatedAt.toISOString(),
-  }));
-}
+type SkuRecord = DishRecord['skus'][number];
+
+/**
+ * A dish row with what its record needs besides the row, in the same query: its category's
+ * name, its live SKUs and its option groups in order (a page is two queries: the count and this).
+ * The subqueries name the outer row as `store_dish` (drizzle leaves a single table's columns unqualified).
+ */
+const recordFields = {
+  ...dishColumns,
+  categoryName: sql<string | null>`(select c.name from store_category c where c.id = store_dish.category_id)`,
+  skuList: sql<SkuRecord[] | null>`(select json_agg(json_build_object('id', k.id::text, 'name', k.name, 'price', k.price, 'memberPrice', k.member_price,
+    'stock', k.stock, 'dailyStock', k.daily_stock, 'soldOut', k.sold_out, 'sort', k.sort) order by k.sort, k.id)
+    from store_dish_sku k where k.dish_id = store_dish.id and k.archived_at is null)`,
+  specGroupIds: sql<string[] | null>`(select array_agg(l.group_id::text order by l.sort, l.group_id) from store_dish_spec_group l where l.dish_id = store_dish.id)`,
+};
+type RecordRow = DishRow & { categoryName: string | null; skuList: SkuRecord[] | null; specGroupIds: string[] | null };
+
+const toRecord = (d: RecordRow): DishRecord => ({
+  id: d.id,
+  storeId: d.storeId,
+  categoryId: d.categoryId,
+  categoryName: d.categoryName ?? '',
+  name: d.name,
+  images: d.images.map(imageUrl),
+  description: d.description,
+  unit: d.unit,
+  price: d.price,
+  memberPrice: d.memberPrice,
+  isWeighed: d.isWeighed,
+  stockMode: d.stockMode,
+  stock: d.stock,
+  dailyStock: d.dailyStock,
+  soldOut: d.soldOut,
+  onShelf: d.onShelf,
+  tags: d.tags,
+  sort: d.sort,
+  packingFee: d.packingFee,
+  orderTypes: d.orderTypes as DishRecord['orderTypes'],
+  skus: d.skuList ?? [],
+  specGroupIds: d.specGroupIds ?? [],
+  createTime: new Date(d.createdAt).toISOString(),
+  updateTime: new Date(d.updatedAt).toISOString(),
+});
 
 /** The count a daily item starts today with: as sent, else what was left (at most the new daily count), else the daily count. */
 const todays = (sent: number | null | undefined, daily: number, before: { daily: boolean; stock: number | null } | undefined): number =>
@@ -188,6 +193,8 @@ const dishValues = (body: Body, before?: DishRow) => ({
 
 export function dishService(app: FastifyInstance) {
   const db = app.database.db;
+  const lists = new DishListCache();
+  app.store.menu.onChange((storeId) => lists.drop(storeId));
 
   /** The live dish within the request's stores, or 404. */
   const row = async (request: FastifyRequest, id: string): Promise<DishRow> => {
@@ -196,7 +203,12 @@ export function dishService(app: FastifyInstance) {
     if (!found) throw notFound(`菜品 ${id} 不存在`);
     return found;
   };
-  const get = async (request: FastifyRequest, id: string): Promise<DishRecord> => (await records(db, [await row(request, id)]))[0]!;
+  const get = async (request: FastifyRequest, id: string): Promise<DishRecord> => {
+    const [found] = await db.select(recordFields).from(storeDish)
+      .where(and(eq(storeDish.id, id), isNull(storeDish.archivedAt), storeCondition(request, storeDish.storeId)));
+    if (!found) throw notFound(`菜品 ${id} 不存在`);
+    return toRecord(found);
+  };
 
   const check = async (body: Body): Promise<void> => {
     await checkCategory(db, body.storeId, body.categoryId, 'dish');
@@ -206,6 +218,10 @@ export function dishService(app: FastifyInstance) {
   return {
     get,
 
+    /**
+     * A page of the store's live dishes: the ordered ids of the query come from the list cache
+     * (lists.ts), the page's rows are read by id.
+     */
     async page(request: FastifyRequest, query: Query): Promise<Page<DishRecord>> {
       assertStore(request, query.storeId);
       const where = and(
@@ -216,11 +232,20 @@ export function dishService(app: FastifyInstance) {
         query.onShelf === undefined ? undefined : eq(storeDish.onShelf, query.onShelf),
         query.soldOut === undefined ? undefined : eq(storeDish.soldOut, query.soldOut),
       );
-      const page = await paginate(query, sortable, {
-        count: async () => (await db.select({ n: count() }).from(storeDish).where(where))[0]!.n,
-        rows: ({ order, limit, offset }) => db.select(dishColumns).from(storeDish).where(where).orderBy(...order, asc(storeDish.id)).limit(limit).offset(offset),
-      }, [asc(storeDish.categoryId), asc(storeDish.sort)]);
-      return { ...page, records: await records(db, page.records) };
+      const order = [...orderBy(query, sortable, [asc(storeDish.categoryId), asc(storeDish.sort)]), asc(storeDish.id)];
+      const key = JSON.stringify([query.categoryId, query.name, query.onShelf, query.soldOut, query.ascs, query.descs]);
+      const ids = () => lists.ids(query.storeId, key, async () => (await db.select({ id: storeDish.id }).from(storeDish).where(where).orderBy(...order)).map((r) => r.id));
+      return paginate(query, sortable, {
+        count: async () => (await ids()).length,
+        rows: async ({ limit, offset }) => {
+          const window = (await ids()).slice(offset, offset + limit);
+          if (!window.length) return [];
+          const rows = await db.select(recordFields).from(storeDish)
+            .where(and(inArray(storeDish.id, window), eq(storeDish.storeId, query.storeId), isNull(storeDish.archivedAt)));
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          return window.flatMap((id) => byId.get(id) ?? []).map(toRecord);
+        },
+      });
     },
 
     async create(request: FastifyRequest, body: Body): Promise<DishRecord> {

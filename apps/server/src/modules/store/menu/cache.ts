@@ -55,6 +55,7 @@ export class MenuCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
   private readonly generations = new Map<string, number>();
+  private readonly listeners: Array<(storeId: string) => void> = [];
   private readonly checkMs: number;
   private readonly idleMs: number;
   private readonly now: () => number;
@@ -89,6 +90,12 @@ export class MenuCache {
     this.entries.delete(storeId);
     this.building.delete(storeId);
     this.generations.set(storeId, (this.generations.get(storeId) ?? 0) + 1);
+    for (const listener of this.listeners) listener(storeId);
+  }
+
+  /** Calls `listener` whenever a store's menu changed (here, or seen by the version check): other per-store caches. */
+  onChange(listener: (storeId: string) => void): void {
+    this.listeners.push(listener);
   }
 
   /** How many stores are cached. */
