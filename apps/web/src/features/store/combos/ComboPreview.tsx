@@ -71,8 +71,7 @@ export function ComboPreview({ name, price, memberPrice, groups }: ComboPreviewP
                   const n = groupPicks[item.key] ?? 0;
                   const label = (
                     <span>
-                      {item.name || '—'}
-                      {item.quantity > 1 ? ` ×${item.quantity}` : ''}
+                      <span>{`${item.name || '—'}${item.quantity > 1 ? ` ×${item.quantity}` : ''}`}</span>
                       {item.extraPrice > 0 && g.kind === 'optional' ? (
                         <Typography.Text type="danger" style={{ marginLeft: 6 }}>+{formatFen(item.extraPrice)}</Typography.Text>
                       ) : null}

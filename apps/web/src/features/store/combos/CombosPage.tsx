@@ -91,7 +91,7 @@ function Combos({ storeId }: { storeId: string }) {
           label: 'storeCombo.category',
           type: 'select',
           options: {
-            queryKey: [CATEGORIES_KEY, 'options', storeId, 'combo'],
+            queryKey: [CATEGORIES_KEY, 'search', storeId, 'combo'],
             load: async () =>
               (await call(categoryEndpoints.page, { query: { storeId, kind: 'combo', current: 1, size: 1000, ascs: 'sort' } })).records.map((c) => ({ value: c.id, label: c.name })),
           },
