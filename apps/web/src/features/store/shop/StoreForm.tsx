@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Checkbox, Divider, Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Checkbox, Divider, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { storeEndpoints, type StoreRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
@@ -72,7 +72,7 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
       {disabled && <Alert type="info" showIcon title={t('storeShop.readOnly')} style={{ marginBottom: 16 }} />}
       <Divider titlePlacement="start">{t('storeShop.section.basic')}</Divider>
       <Form.Item name="name" label={t('storeShop.name')} rules={[{ required: true, whitespace: true, message: t('storeShop.v.name') }, { max: 64, message: t('storeShop.v.nameLength') }]}>
-        <Input maxLength={64} />
+        <Input maxLength={64} style={{ maxWidth: 480 }} />
       </Form.Item>
       <Form.Item name="logo" label={t('storeShop.logo')}>
         <LogoField disabled={disabled} />
@@ -85,17 +85,22 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         <Input maxLength={20} style={{ maxWidth: 240 }} />
       </Form.Item>
       <Form.Item name="region" label={t('storeShop.region')} rules={[{ max: 100 }]}>
-        <Input maxLength={100} placeholder={t('storeShop.regionPlaceholder')} />
+        <Input maxLength={100} placeholder={t('storeShop.regionPlaceholder')} style={{ maxWidth: 480 }} />
       </Form.Item>
       <Form.Item name="address" label={t('storeShop.address')} rules={[{ max: 255 }]}>
-        <Input maxLength={255} />
+        <Input maxLength={255} style={{ maxWidth: 480 }} />
       </Form.Item>
       <Form.Item label={t('storeShop.location')}>
         <LocationField disabled={disabled} />
       </Form.Item>
 
       <Divider titlePlacement="start">{t('storeShop.section.hours')}</Divider>
-      <Form.Item name="isOpen" label={t('storeShop.isOpen')} valuePropName="checked">
+      <Form.Item
+        name="isOpen"
+        label={t('storeShop.isOpen')}
+        valuePropName="checked"
+        extra={store ? t('storeShop.now', { state: t(store.openNow ? 'storeShop.opened' : store.isOpen ? 'storeShop.outsideHours' : 'storeShop.closed') }) : undefined}
+      >
         <Switch checkedChildren={t('storeShop.opened')} unCheckedChildren={t('storeShop.closed')} aria-label={t('storeShop.isOpen')} />
       </Form.Item>
       <Form.Item name="timeZone" label={t('storeShop.timeZone')} rules={[{ required: true, message: t('storeShop.v.timeZone') }]}>
@@ -176,7 +181,7 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         </Form.Item>
       )}
       <Form.Item name="notice" label={t('storeShop.notice')} rules={[{ max: 500, message: t('storeShop.v.notice') }]}>
-        <Input.TextArea rows={3} maxLength={500} showCount />
+        <Input.TextArea rows={3} maxLength={500} showCount style={{ maxWidth: 640 }} />
       </Form.Item>
       <Form.Item name="sort" label={t('storeShop.sort')}>
         <InputNumber min={-99999} max={99999} precision={0} />
@@ -190,11 +195,6 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
             {onCancel && <Button onClick={onCancel}>{t('resource.cancel')}</Button>}
           </Space>
         </Form.Item>
-      )}
-      {store && (
-        <Typography.Text type="secondary">
-          {t('storeShop.isOpen')}：{store.openNow ? t('storeShop.opened') : store.isOpen ? t('storeShop.outsideHours') : t('storeShop.closed')}
-        </Typography.Text>
       )}
     </Form>
   );

@@ -52,7 +52,8 @@ function TableCard({ table, showArea, onQr, onEdit, onDelete }: {
       data-testid={`table-${table.code}`}
       data-status={table.status}
       actions={actions}
-      style={{ borderTop: `4px solid ${BORDER_COLORS[table.status]}`, opacity: table.enabled ? 1 : 0.55 }}
+      style={{ borderTop: `4px solid ${BORDER_COLORS[table.status]}` }}
+      styles={{ body: { opacity: table.enabled ? 1 : 0.55 } }}
     >
       <Space orientation="vertical" size={2} style={{ width: '100%' }}>
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
