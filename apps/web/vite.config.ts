@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 // In development every non-page path goes to the watching server.
-const proxied = ['/auth', '/upms', '/weixin', '/code', '/health', '/docs', '/store', '/media'];
+const proxied = ['/auth', '/upms', '/weixin', '/code', '/health', '/docs', '/store', '/media', '/settings'];
 
 export default defineConfig({
   plugins: [react()],
