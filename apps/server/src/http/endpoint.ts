@@ -29,8 +29,9 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     handler: async (request, reply) => {
       const input = { params: request.params, query: request.query, body: request.body } as EndpointRequest<E>;
       const data = await handler(input, request, reply);
-      // A handler that sent the answer itself (one kept encoded, validated when it was cached) returns the reply.
-      if (data === reply) return reply;
+      // A handler that sent the answer itself (one kept encoded, validated when it was cached) returns the reply;
+      // the reply is a thenable, so awaiting it yields undefined once sent: `reply.sent` tells.
+      if (data === reply || reply.sent) return reply;
       return endpoint.raw ? data : ok(data);
     },
   });

@@ -4,6 +4,7 @@ import { createTestApp } from '../../../../test/app.js';
 import { signIn } from '../../../../test/auth.js';
 import { caller, failure, insertCategory, insertStore, ok, staffOf, type Caller } from '../../../../test/catalogue.js';
 import { multipart } from '../../../../test/sim.js';
+import { bumpMenuVersion } from '../menu-version.js';
 import { store, storeDish, storeDishSku } from '../tables.js';
 
 /** 菜品: dishes with SKUs and option groups, archive, filters, batch, reorder, photos; PGlite and PostgreSQL. */
@@ -184,6 +185,28 @@ describe('dishes (菜品)', () => {
     const theirs = ok<Dish>(await admin('POST', '/store/dish', { storeId: storeB, categoryId: categoryB, name: '乙店拖', price: 100 }));
     expect(failure(await staffA('PUT', '/store/dish/sort', { storeId: storeA, ids: [x.id, theirs.id] }))).toEqual({ status: 404, msg: `菜品 ${theirs.id} 不存在` });
     expect(failure(await staffA('PUT', '/store/dish/sort', { storeId: storeB, ids: [theirs.id] })).status).toBe(404);
+  });
+
+  it('lists another instance\'s new dish once the menu version check has seen it', async () => {
+    const category = await insertCategory(app, storeA, '别处新增');
+    await create('本机菜', { categoryId: category });
+    expect((await page(`categoryId=${category}`)).total).toBe(1);
+    // Written as another instance would: the dish and the version bump, no change event here.
+    await app.database.db.transaction(async (tx) => {
+      await tx.insert(storeDish).values({ storeId: storeA, categoryId: category, name: '别处的菜', price: 100 });
+      await bumpMenuVersion(tx, storeA);
+    });
+    await app.store.menu.check();
+    expect((await page(`categoryId=${category}`)).records.map((d) => d.name)).toEqual(['本机菜', '别处的菜']);
+  });
+
+  it('answers a category\'s new name at once after a rename', async () => {
+    const category = await insertCategory(app, storeA, '旧名分类');
+    const dish = await create('改名分类的菜', { categoryId: category });
+    expect((await page(`categoryId=${category}`)).records[0]!.categoryName).toBe('旧名分类');
+    ok(await staffA('PUT', '/store/category', { id: category, storeId: storeA, name: '新名分类', kind: 'dish' }));
+    expect((await page(`categoryId=${category}`)).records[0]!.categoryName).toBe('新名分类');
+    expect(ok<Dish>(await staffA('GET', `/store/dish/${dish.id}`)).categoryName).toBe('新名分类');
   });
 
   it('never shows or changes another store\'s dish (404) through any route', async () => {

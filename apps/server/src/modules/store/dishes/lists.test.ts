@@ -26,4 +26,17 @@ describe('the dish list cache', () => {
     await expect(cache.ids('3', 'a', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cache.ids('3', 'a', load(['11']))).toEqual(['11']);
   });
+
+  it('keeps records by store until the store changes, and never records read before a change', () => {
+    const cache = new DishListCache<string>();
+    const before = cache.generation('1');
+    cache.keep('1', before, [['7', '宫保鸡丁']]);
+    expect(cache.kept('1')?.get('7')).toBe('宫保鸡丁');
+    const reading = cache.generation('1');
+    cache.drop('1'); // a write committed while those were read
+    cache.keep('1', reading, [['8', '旧的回锅肉']]);
+    expect(cache.kept('1')).toBeUndefined();
+    cache.keep('1', cache.generation('1'), [['8', '回锅肉']]);
+    expect(cache.kept('1')?.get('8')).toBe('回锅肉');
+  });
 });

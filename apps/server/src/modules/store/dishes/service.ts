@@ -9,7 +9,7 @@ import { orderBy, paginate } from '../../../http/paging.js';
 import { checkCategory, imageKeys, imageUrl, menuWrite, missingIds, notFoundIds } from '../catalogue.js';
 import { assertStore, storeCondition } from '../scope.js';
 import { DishListCache } from './lists.js';
-import { storeCombo, storeComboGroup, storeComboItem, storeDish, storeDishSku, storeDishSpecGroup, storeSpecGroup } from '../tables.js';
+import { store, storeCategory, storeCombo, storeComboGroup, storeComboItem, storeDish, storeDishSku, storeDishSpecGroup, storeSpecGroup } from '../tables.js';
 
 /**
  * 菜品: dishes with their SKUs (sizes with their own price and stock) and attached option
@@ -55,25 +55,24 @@ export const liveSkus = (db: Db, dishIds: readonly string[]): Promise<SkuRow[]> 
 type SkuRecord = DishRecord['skus'][number];
 
 /**
- * A dish row with what its record needs besides the row, in the same query: its category's
- * name, its live SKUs and its option groups in order (a page is two queries: the count and this).
- * The subqueries name the outer row as `store_dish` (drizzle leaves a single table's columns unqualified).
+ * A dish row with what its record needs besides the row and its category's name, in the same
+ * query: its live SKUs and its option groups in order. The subqueries name the outer row as
+ * `store_dish` (drizzle leaves a single table's columns unqualified).
  */
 const recordFields = {
   ...dishColumns,
-  categoryName: sql<string | null>`(select c.name from store_category c where c.id = store_dish.category_id)`,
   skuList: sql<SkuRecord[] | null>`(select json_agg(json_build_object('id', k.id::text, 'name', k.name, 'price', k.price, 'memberPrice', k.member_price,
     'stock', k.stock, 'dailyStock', k.daily_stock, 'soldOut', k.sold_out, 'sort', k.sort) order by k.sort, k.id)
     from store_dish_sku k where k.dish_id = store_dish.id and k.archived_at is null)`,
   specGroupIds: sql<string[] | null>`(select array_agg(l.group_id::text order by l.sort, l.group_id) from store_dish_spec_group l where l.dish_id = store_dish.id)`,
 };
-type RecordRow = DishRow & { categoryName: string | null; skuList: SkuRecord[] | null; specGroupIds: string[] | null };
+type RecordRow = DishRow & { skuList: SkuRecord[] | null; specGroupIds: string[] | null };
 
-const toRecord = (d: RecordRow): DishRecord => ({
+const toRecord = (d: RecordRow, categoryName: string | undefined): DishRecord => ({
   id: d.id,
   storeId: d.storeId,
   categoryId: d.categoryId,
-  categoryName: d.categoryName ?? '',
+  categoryName: categoryName ?? '',
   name: d.name,
   images: d.images.map(imageUrl),
   description: d.description,
@@ -193,8 +192,36 @@ const dishValues = (body: Body, before?: DishRow) => ({
 
 export function dishService(app: FastifyInstance) {
   const db = app.database.db;
-  const lists = new DishListCache();
-  app.store.menu.onChange((storeId) => lists.drop(storeId));
+  const lists = new DishListCache<DishRecord>();
+  /** Each store's category names, for records (a page reads them from here, not per row); dropped with the lists. */
+  const categories = new Map<string, Promise<Map<string, string>>>();
+  app.store.menu.onChange((storeId) => {
+    lists.drop(storeId);
+    categories.delete(storeId);
+  });
+  const categoryNamesOf = (storeId: string): Promise<Map<string, string>> => {
+    let names = categories.get(storeId);
+    if (!names) {
+      names = (async () => {
+        // Watched at the version read first (menu/cache.ts): a rename anywhere drops the names.
+        const [current] = await db.select({ version: store.menuVersion }).from(store).where(eq(store.id, storeId));
+        const rows = await db.select({ id: storeCategory.id, name: storeCategory.name }).from(storeCategory).where(eq(storeCategory.storeId, storeId));
+        if (current) app.store.menu.watch(storeId, current.version);
+        return new Map(rows.map((r) => [r.id, r.name]));
+      })();
+      names.catch(() => categories.delete(storeId));
+      categories.set(storeId, names);
+    }
+    return names;
+  };
+  const withCategories = async (rows: RecordRow[]): Promise<DishRecord[]> => {
+    if (!rows.length) return [];
+    const names = await categoryNamesOf(rows[0]!.storeId);
+    const missing = rows.some((r) => !names.has(r.categoryId));
+    if (missing) categories.delete(rows[0]!.storeId); // created elsewhere meanwhile: read again next time
+    const fresh = missing ? await categoryNamesOf(rows[0]!.storeId) : names;
+    return rows.map((r) => toRecord(r, fresh.get(r.categoryId)));
+  };
 
   /** The live dish within the request's stores, or 404. */
   const row = async (request: FastifyRequest, id: string): Promise<DishRow> => {
@@ -207,7 +234,7 @@ export function dishService(app: FastifyInstance) {
     const [found] = await db.select(recordFields).from(storeDish)
       .where(and(eq(storeDish.id, id), isNull(storeDish.archivedAt), storeCondition(request, storeDish.storeId)));
     if (!found) throw notFound(`菜品 ${id} 不存在`);
-    return toRecord(found);
+    return (await withCategories([found]))[0]!;
   };
 
   const check = async (body: Body): Promise<void> => {
@@ -220,7 +247,7 @@ export function dishService(app: FastifyInstance) {
 
     /**
      * A page of the store's live dishes: the ordered ids of the query come from the list cache
-     * (lists.ts), the page's rows are read by id.
+     * (lists.ts), and the page's records too, those not kept since the store's last change read by id.
      */
     async page(request: FastifyRequest, query: Query): Promise<Page<DishRecord>> {
       assertStore(request, query.storeId);
@@ -234,16 +261,27 @@ export function dishService(app: FastifyInstance) {
       );
       const order = [...orderBy(query, sortable, [asc(storeDish.categoryId), asc(storeDish.sort)]), asc(storeDish.id)];
       const key = JSON.stringify([query.categoryId, query.name, query.onShelf, query.soldOut, query.ascs, query.descs]);
-      const ids = () => lists.ids(query.storeId, key, async () => (await db.select({ id: storeDish.id }).from(storeDish).where(where).orderBy(...order)).map((r) => r.id));
+      const ids = () => lists.ids(query.storeId, key, async () => {
+        const [current] = await db.select({ version: store.menuVersion }).from(store).where(eq(store.id, query.storeId));
+        const rows = await db.select({ id: storeDish.id }).from(storeDish).where(where).orderBy(...order);
+        if (current) app.store.menu.watch(query.storeId, current.version);
+        return rows.map((r) => r.id);
+      });
       return paginate(query, sortable, {
         count: async () => (await ids()).length,
         rows: async ({ limit, offset }) => {
           const window = (await ids()).slice(offset, offset + limit);
-          if (!window.length) return [];
-          const rows = await db.select(recordFields).from(storeDish)
-            .where(and(inArray(storeDish.id, window), eq(storeDish.storeId, query.storeId), isNull(storeDish.archivedAt)));
-          const byId = new Map(rows.map((r) => [r.id, r]));
-          return window.flatMap((id) => byId.get(id) ?? []).map(toRecord);
+          const generation = lists.generation(query.storeId);
+          const kept = lists.kept(query.storeId);
+          const missing = window.filter((id) => !kept?.has(id));
+          const read = new Map<string, DishRecord>();
+          if (missing.length) {
+            const rows = await db.select(recordFields).from(storeDish)
+              .where(and(inArray(storeDish.id, missing), eq(storeDish.storeId, query.storeId), isNull(storeDish.archivedAt)));
+            for (const record of await withCategories(rows)) read.set(record.id, record);
+            lists.keep(query.storeId, generation, [...read]);
+          }
+          return window.flatMap((id) => read.get(id) ?? kept?.get(id) ?? []);
         },
       });
     },

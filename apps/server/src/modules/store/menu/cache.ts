@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from 'node:zlib';
 import { inArray } from 'drizzle-orm';
 import { envelopeSchema, isOpenAt, ok, orderingMenuSchema, type OpeningState, type OrderingMenu } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
@@ -7,6 +7,12 @@ import { notFound } from '../../../http/errors.js';
 import { store } from '../tables.js';
 
 const gzip = promisify(gzipCallback);
+const brotliCompress = promisify(brotliCallback);
+/** Brotli at quality 5 takes milliseconds; quality 11 a few hundred, for a fifth less: done later, in the background. */
+const brotli = (json: Buffer, quality: number) =>
+  brotliCompress(json, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
+/** How long an answer must stay current before it is recompressed at brotli's best quality. */
+const BEST_AFTER_MS = 2000;
 const answerSchema = envelopeSchema(orderingMenuSchema);
 
 /** A store's ordering menu as built from the database at one menu version. */
@@ -16,12 +22,13 @@ export interface BuiltMenu {
   opening: OpeningState;
 }
 
-/** The answer kept for a store: the whole envelope, encoded once, plain and gzipped. */
+/** The answer kept for a store: the whole envelope, encoded once, plain, gzipped and brotli-compressed. */
 export interface MenuAnswer {
   version: number;
   openNow: boolean;
   json: Buffer;
   gzip: Buffer;
+  br: Buffer;
   etag: string;
 }
 
@@ -42,7 +49,8 @@ export interface MenuCacheOptions {
 
 /**
  * The ordering menu cache (one per instance): each store's answer is kept as encoded JSON (and
- * gzipped), so a read costs no query, no validation and no encoding.
+ * compressed: gzip, and brotli, recompressed at its best quality once the answer has stayed
+ * current a couple of seconds), so a read costs no query, no validation and no encoding.
  *
  * Freshness: a menu write on this instance calls `changed(storeId)` after its commit, so the
  * next read rebuilds; a write on another instance bumps `store.menu_version`, which a timer
@@ -50,12 +58,17 @@ export interface MenuCacheOptions {
  * instance's write up to about one second (plus a build) late, never a request's own write.
  * The same timer recomputes `openNow` from the store's hours, so it is at most a second stale.
  * A build that started before a `changed` is not kept (a generation count per store).
+ * Other per-store caches of the catalogue (the dish lists) `watch` a store at the version they
+ * read and hear of every change through `onChange`, from this instance's writes at once and
+ * from other instances' within the same check.
  */
 export class MenuCache {
   private readonly entries = new Map<string, Entry>();
   private readonly building = new Map<string, Promise<Entry>>();
   private readonly generations = new Map<string, number>();
   private readonly listeners: Array<(storeId: string) => void> = [];
+  /** Stores another per-store cache holds something of, with the oldest menu version it was read at. */
+  private readonly watched = new Map<string, { version: number; usedAt: number }>();
   private readonly checkMs: number;
   private readonly idleMs: number;
   private readonly now: () => number;
@@ -89,6 +102,7 @@ export class MenuCache {
   changed(storeId: string): void {
     this.entries.delete(storeId);
     this.building.delete(storeId);
+    this.watched.delete(storeId);
     this.generations.set(storeId, (this.generations.get(storeId) ?? 0) + 1);
     for (const listener of this.listeners) listener(storeId);
   }
@@ -96,6 +110,16 @@ export class MenuCache {
   /** Calls `listener` whenever a store's menu changed (here, or seen by the version check): other per-store caches. */
   onChange(listener: (storeId: string) => void): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Another per-store cache (the dish lists) keeps something read at menu version `version`:
+   * the version check covers the store too, and a newer version is a change (`onChange`).
+   */
+  watch(storeId: string, version: number): void {
+    const known = this.watched.get(storeId);
+    this.watched.set(storeId, { version: known ? Math.min(known.version, version) : version, usedAt: this.now() });
+    this.startTimer();
   }
 
   /** How many stores are cached. */
@@ -111,6 +135,7 @@ export class MenuCache {
         if ((this.generations.get(storeId) ?? 0) === generation && !this.closed) {
           this.entries.set(storeId, entry);
           this.startTimer();
+          this.compressBest(storeId, entry);
         }
         return entry;
       }).finally(() => {
@@ -132,7 +157,19 @@ export class MenuCache {
     const json = Buffer.from(JSON.stringify(envelope));
     const { id, openNow } = envelope.data.store;
     const version = envelope.data.version;
-    return { version, openNow, json, gzip: await gzip(json), etag: `"menu-${id}-${version}-${openNow ? 1 : 0}"`, envelope, opening, usedAt: this.now() };
+    const [zipped, br] = await Promise.all([gzip(json), brotli(json, 5)]);
+    return { version, openNow, json, gzip: zipped, br, etag: `"menu-${id}-${version}-${openNow ? 1 : 0}"`, envelope, opening, usedAt: this.now() };
+  }
+
+  /** Later, if the store's answer is still this one: its brotli at the best quality. */
+  private compressBest(storeId: string, entry: Entry): void {
+    setTimeout(() => {
+      if (this.entries.get(storeId) !== entry) return;
+      brotli(entry.json, 11).then((br) => {
+        const current = this.entries.get(storeId);
+        if (current && current.json === entry.json) this.entries.set(storeId, { ...current, br });
+      }, () => undefined);
+    }, BEST_AFTER_MS).unref();
   }
 
   private startTimer(): void {
@@ -150,7 +187,8 @@ export class MenuCache {
   async check(): Promise<void> {
     const now = this.now();
     for (const [storeId, entry] of this.entries) if (now - entry.usedAt > this.idleMs) this.entries.delete(storeId);
-    const ids = [...this.entries.keys()];
+    for (const [storeId, watch] of this.watched) if (now - watch.usedAt > this.idleMs) this.watched.delete(storeId);
+    const ids = [...new Set([...this.entries.keys(), ...this.watched.keys()])];
     if (!ids.length) {
       clearInterval(this.timer);
       this.timer = undefined;
@@ -159,9 +197,14 @@ export class MenuCache {
     const rows = await this.db.select({ id: store.id, version: store.menuVersion }).from(store).where(inArray(store.id, ids));
     const versions = new Map(rows.map((r) => [r.id, r.version]));
     for (const storeId of ids) {
+      const version = versions.get(storeId);
+      const watch = this.watched.get(storeId);
+      if (watch && (version === undefined || version > watch.version)) {
+        this.changed(storeId);
+        continue;
+      }
       const entry = this.entries.get(storeId);
       if (!entry) continue;
-      const version = versions.get(storeId);
       if (version === undefined || version > entry.version) {
         this.changed(storeId);
         continue;
@@ -170,7 +213,11 @@ export class MenuCache {
       if (openNow !== entry.openNow) {
         const envelope = { ...entry.envelope, data: { ...entry.envelope.data, store: { ...entry.envelope.data.store, openNow } } };
         const next = await this.encode(envelope, entry.opening);
-        if (this.entries.get(storeId) === entry) this.entries.set(storeId, { ...next, usedAt: entry.usedAt });
+        if (this.entries.get(storeId) === entry) {
+          const reencoded = { ...next, usedAt: entry.usedAt };
+          this.entries.set(storeId, reencoded);
+          this.compressBest(storeId, reencoded);
+        }
       }
     }
   }
