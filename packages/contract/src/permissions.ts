@@ -21,9 +21,10 @@ export const permissionScreens = {
   'store:combo': crud,
   'store:spec': crud,
   'store:table': crud,
-  'customer:member': crud,
-  'customer:rechargecard': crud,
-  'customer:coupon': crud,
+  // freeze: 冻结/解冻; adjust: 调整余额/积分 (with a reason); recharge: 充值 at the counter; level: 会员等级.
+  'customer:member': [...crud, 'freeze', 'adjust', 'recharge', 'level'],
+  'customer:rechargecard': [...crud, 'refund'],
+  'customer:coupon': [...crud, 'issue', 'void'],
   'order:order': ['index', 'get', 'edit'],
   'report:sales': ['index'],
   'wxmp:wxapp': wxmp,

@@ -4,6 +4,7 @@ import * as jobTables from '../jobs/tables.js';
 import type { Seeder } from '../db/seed.js';
 import * as platformTables from '../platform/wechat/tables.js';
 import { authModule } from './auth/module.js';
+import { customerModule } from './customer/module.js';
 import { healthModule } from './health/module.js';
 import { tablesIn, type ServerModule } from './manifest.js';
 import { mediaModule } from './media/module.js';
@@ -24,6 +25,7 @@ export const modules: readonly ServerModule[] = [
   healthModule,
   wxmpModule,
   storeModule,
+  customerModule,
 ];
 
 /** Every module's seed step, in list order. */
