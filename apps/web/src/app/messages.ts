@@ -29,9 +29,7 @@ const zh = {
   },
   perms: { title: '我的权限', menus: '菜单', buttons: '按钮', other: '其他权限', roles: '角色', empty: '暂无权限' },
   page: {
-    notAvailable: '该页面暂未开放', notAvailableHint: '“{{name}}”正在建设中，敬请期待。', chunkError: '页面加载失败',
-    chunkErrorHint: '网络异常、加载超时或系统已更新，请刷新页面后重试。', reload: '刷新页面', renderError: '页面出错了',
-    renderErrorHint: '错误已记录到错误日志。', retry: '重试', loading: '加载中…', iframeMissing: '缺少外部页面地址',
+    notAvailable: '该页面暂未开放', notAvailableHint: '“{{name}}”正在建设中，敬请期待。', loading: '加载中…', iframeMissing: '缺少外部页面地址',
   },
   home: {
     greeting: '{{part}}，{{name}}', morning: '早上好', afternoon: '下午好', evening: '晚上好', roles: '当前角色', today: '今日概况',
@@ -68,9 +66,7 @@ const en: typeof zh = {
   },
   perms: { title: 'My permissions', menus: 'Menus', buttons: 'Buttons', other: 'Other permissions', roles: 'Roles', empty: 'No permissions' },
   page: {
-    notAvailable: 'This screen is not available yet', notAvailableHint: '“{{name}}” is still being built.', chunkError: 'The page failed to load',
-    chunkErrorHint: 'A network problem, a timeout or a new release stopped it. Reload the page to try again.', reload: 'Reload', renderError: 'This page went wrong',
-    renderErrorHint: 'The error was saved to the error log.', retry: 'Try again', loading: 'Loading…', iframeMissing: 'The external page address is missing',
+    notAvailable: 'This screen is not available yet', notAvailableHint: '“{{name}}” is still being built.', loading: 'Loading…', iframeMissing: 'The external page address is missing',
   },
   home: {
     greeting: '{{part}}, {{name}}', morning: 'Good morning', afternoon: 'Good afternoon', evening: 'Good evening', roles: 'Roles', today: 'Today',

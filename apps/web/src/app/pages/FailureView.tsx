@@ -1,7 +1,6 @@
 import { Button } from 'antd';
 import { ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import '../messages';
 
 /** A failed chunk load or a render error: says what happened and offers a reload (or a retry). Light: the login route uses it too. */
 export function FailureView({ kind, onRetry }: { kind: 'chunk' | 'render'; onRetry?: () => void }) {
@@ -10,11 +9,11 @@ export function FailureView({ kind, onRetry }: { kind: 'chunk' | 'render'; onRet
   return (
     <div className="failure-view" role="alert" data-testid={chunk ? 'chunk-error' : 'render-error'}>
       <WarningOutlined className="failure-icon" style={{ color: chunk ? '#faad14' : '#ff4d4f' }} />
-      <h3>{t(chunk ? 'shell.page.chunkError' : 'shell.page.renderError')}</h3>
-      <p>{t(chunk ? 'shell.page.chunkErrorHint' : 'shell.page.renderErrorHint')}</p>
+      <h3>{t(chunk ? 'failure.chunkError' : 'failure.renderError')}</h3>
+      <p>{t(chunk ? 'failure.chunkErrorHint' : 'failure.renderErrorHint')}</p>
       <div className="failure-actions">
-        {!chunk && onRetry ? <Button onClick={onRetry}>{t('shell.page.retry')}</Button> : null}
-        <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>{t('shell.page.reload')}</Button>
+        {!chunk && onRetry ? <Button onClick={onRetry}>{t('failure.retry')}</Button> : null}
+        <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>{t('failure.reload')}</Button>
       </div>
     </div>
   );

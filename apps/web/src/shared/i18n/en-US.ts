@@ -15,4 +15,8 @@ export const enUS: Translation<typeof zhCN> = {
     unauthorized: 'Sorry, you need to sign in first', server: 'Sorry, the server went wrong', backHome: 'Back home', toLogin: 'Sign in',
   },
   language: { zh: '简体中文', en: 'English' },
+  failure: {
+    chunkError: 'The page failed to load', chunkErrorHint: 'A network problem, a timeout or a new release stopped it. Reload the page to try again.', reload: 'Reload',
+    renderError: 'This page went wrong', renderErrorHint: 'The error was saved to the error log.', retry: 'Try again',
+  },
 };

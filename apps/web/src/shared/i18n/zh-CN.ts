@@ -14,4 +14,9 @@ export const zhCN = {
     server: '抱歉，服务器出错了', backHome: '返回首页', toLogin: '去登录',
   },
   language: { zh: '简体中文', en: 'English' },
+  // A failed chunk or render (FailureView): here, not with the shell's texts, because the login route shows it too.
+  failure: {
+    chunkError: '页面加载失败', chunkErrorHint: '网络异常、加载超时或系统已更新，请刷新页面后重试。', reload: '刷新页面',
+    renderError: '页面出错了', renderErrorHint: '错误已记录到错误日志。', retry: '重试',
+  },
 };
