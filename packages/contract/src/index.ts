@@ -20,3 +20,5 @@ export * from './business-date.js';
 export * from './business-hours.js';
 export * from './store.js';
 export * from './endpoints/store.js';
+export * from './customer.js';
+export * from './endpoints/customer.js';
