@@ -14,6 +14,33 @@ describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
     await expect(page.getByTestId('user-menu').innerText()).resolves.toContain('管理员');
   });
 
+  it('draws the form before any script, and what is typed into it meanwhile carries over to the app\'s form', async () => {
+    const page = await session.newPage();
+    // Hold the login page's code so the form index.html drew is all there is for a while.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/assets/LoginPage*.js', async (route) => { await held; await route.continue(); });
+    await page.goto('/login');
+    const boot = page.locator('#boot-login');
+    await boot.locator('input[name=username]').fill('admin');
+    await boot.locator('input[name=password]').fill('123456');
+    await boot.locator('input[name=code]').fill('abcd');
+    await boot.locator('input[name=code]').press('Enter');
+    expect(await loginForm(page).count()).toBe(0);
+    release();
+    // The pending submit goes through with the typed values once the app's form takes over.
+    await page.waitForURL('**/wel/index');
+    expect(await boot.count()).toBe(0);
+  });
+
+  it('leaves the drawn form behind when the app sends a signed-in user from /login home', async () => {
+    const page = await session.newPage('/login');
+    await signIn(page, 'admin');
+    await page.goto('/login');
+    await page.waitForURL('**/wel/index');
+    expect(await page.locator('#boot-login').count()).toBe(0);
+  });
+
   it('shows the 426 message for a wrong password and stays on the login page', async () => {
     const page = await session.newPage('/login');
     await submitLogin(page, 'admin', 'wrong-pass');

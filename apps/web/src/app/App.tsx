@@ -12,6 +12,7 @@ import { setNavigator } from '../shared/navigation/navigation';
 import { onSignOut, refreshToken, signOutLocally } from '../shared/session/auth';
 import { keepTokenFresh } from '../shared/session/refresh';
 import { useSession } from '../shared/session/session';
+import { dismissBootForm } from '../features/auth/boot-form';
 import { LOGIN_PATH } from './guards';
 import { createRouter } from './router';
 import { useSettings, type ThemeName } from './stores/settings';
@@ -19,6 +20,10 @@ import { useTabs } from './stores/tabs';
 
 const router = createRouter();
 setNavigator((to, options) => router.navigate(to, options));
+// The sign-in form index.html drew is the login page's to take over; anywhere else it goes.
+const leaveBootForm = (pathname: string) => pathname !== LOGIN_PATH && dismissBootForm();
+leaveBootForm(router.state.location.pathname);
+router.subscribe((state) => leaveBootForm(state.location.pathname));
 
 configureHttp({
   getAccessToken: () => useSession.getState().token?.access_token,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { App, Button, Card, Form, Input, Space, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { validateCode, validatePassword, validatePhone, validateSmsCode, PASSWORD_MAX, CODE_LENGTH, SMS_CODE_LENGTH } from '@canteen/contract';
 import { changeLanguage } from '../../shared/i18n';
 import { completeSignIn, register, requestPasswordToken, requestSmsToken, sendSmsCode } from '../../shared/session/auth';
+import { takeOverBootForm } from './boot-form';
 import { useTitle } from './title';
 import './messages';
 
@@ -41,6 +42,14 @@ function PasswordForm() {
   const done = useAfterSignIn();
   const passwordRule = useRule(validatePassword);
   const codeRule = useRule(validateCode);
+  // Before the first paint: what the user typed into the form index.html drew carries over.
+  useLayoutEffect(() => {
+    const boot = takeOverBootForm();
+    if (!boot) return;
+    form.setFieldsValue(boot.values);
+    if (boot.focused) (form.getFieldInstance(boot.focused) as { focus?: () => void } | undefined)?.focus?.();
+    if (boot.submitted) form.submit();
+  }, [form]);
   const submit = async (values: { username: string; password: string; code: string }) => {
     setBusy(true);
     try {
