@@ -11,10 +11,13 @@ describe.skipIf(!hasBrowser())('first visit', () => {
     expect(await page.title()).toContain('Canteen');
   });
 
-  // Signed out, any path leads to the login page first (spec §4); signed in, an unknown path
-  // reaches /404 (shell.e2e.ts). The 404 page itself needs no sign-in.
-  it('sends a signed-out visitor of an unknown path to the login page', async () => {
+  // Signed out, a path the app has leads to the login page first (spec §4), and an unknown one to
+  // /404 (the route table's rule); signed in, an unknown path reaches /404 too (shell.e2e.ts).
+  it('sends a signed-out visitor of an unknown path to /404, and of a page to the login page', async () => {
     const page = await session.newPage('/no/such/page');
+    await page.waitForURL('**/404');
+    await page.getByText('抱歉，您访问的页面不存在').waitFor();
+    await page.goto('/admin/user');
     await page.waitForURL('**/login**');
     await page.locator('input[type=password]').waitFor({ state: 'visible' });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from './guards';
+import { isKnownPath } from './known-paths';
 
 const base = { hasToken: true, locked: false, rolesLoaded: true };
 
@@ -10,6 +11,21 @@ describe('route guards', () => {
     for (const path of ['/login', '/register', '/404', '/403', '/401', '/500', '/authredirect', '/lock']) {
       expect(decide({ ...base, hasToken: false, path })).toEqual({ action: 'allow' });
     }
+  });
+
+  it('sends a visitor without a token on an unknown path to /404, not to the login page', () => {
+    expect(decide({ ...base, hasToken: false, path: '/no/such/page', known: isKnownPath('/no/such/page') })).toEqual({ action: 'redirect', to: '/404' });
+    // A page the app has (a bookmark of a menu page) still goes to the login page first.
+    expect(decide({ ...base, hasToken: false, path: '/admin/user', known: isKnownPath('/admin/user') })).toEqual({ action: 'redirect', to: '/login' });
+    // Signed in, the shell decides with the user's menu.
+    expect(decide({ ...base, path: '/no/such/page', known: false })).toEqual({ action: 'allow' });
+  });
+
+  it('knows the fixed routes, the registered pages and their groups before anyone signs in', () => {
+    for (const path of ['/', '/wel', '/wel/index', '/info/index', '/views/wxmp/wxmsg/index', '/myiframe/urlPath', '/admin', '/admin/user', '/admin/user/index', '/store/dish/', '/wxmp/wxuser']) {
+      expect(isKnownPath(path), path).toBe(true);
+    }
+    for (const path of ['/no/such/page', '/admin/nothing', '/wel/other', '/myiframe']) expect(isKnownPath(path), path).toBe(false);
   });
 
   it('keeps a locked session on the lock page only', () => {

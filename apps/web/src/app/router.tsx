@@ -3,12 +3,14 @@ import { loadUserAndMenu, signOutLocally } from '../shared/session/auth';
 import { useLock } from '../shared/session/lock';
 import { useSession } from '../shared/session/session';
 import { decide, HOME_PATH, LOGIN_PATH } from './guards';
+import { isKnownPath } from './known-paths';
 import { withChunkTimeout } from './lazy';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 
 const decisionFor = (url: URL) => {
   const session = useSession.getState();
-  return decide({ path: url.pathname, hasToken: Boolean(session.token), locked: useLock.getState().isLock, rolesLoaded: Boolean(session.user) });
+  const hasToken = Boolean(session.token);
+  return decide({ path: url.pathname, hasToken, locked: useLock.getState().isLock, rolesLoaded: Boolean(session.user), known: hasToken || isKnownPath(url.pathname) });
 };
 
 /** The specification's section 4: on the first load, and before any navigation it would not allow as it is (`shouldRevalidate` below). */
