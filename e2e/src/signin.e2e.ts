@@ -3,7 +3,8 @@ import { hasBrowser, useServerAndBrowser } from './harness.js';
 import { accessToken, apiToken, call, loginForm, sideMenu, signIn, storageItem, submitLogin } from './shell-pages.js';
 
 describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
-  const session = useServerAndBrowser();
+  // Registration open, so that the 注册 tab is there to test.
+  const session = useServerAndBrowser({ AUTH_REGISTER: 'on' });
 
   it('signs in as admin and lands on home with the menu, title and user', async () => {
     const page = await session.newPage('/');

@@ -22,6 +22,14 @@ const tokenQuery = z.object({
 
 const booleanAnswer = envelopeSchema(z.boolean());
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The development provider's authorize page: which phone it vouches for. */
+const devAuthorizePage = (error?: string) => `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>开发用第三方登录</title><style>body{font-family:sans-serif;display:grid;place-items:center;min-height:100vh;margin:0;background:#f5f7fa}form{background:#fff;padding:24px 28px;border-radius:8px;box-shadow:0 4px 16px rgba(0,0,0,.08);display:grid;gap:12px;width:300px}input,button{font:inherit;padding:8px 10px;border-radius:6px;border:1px solid #d9d9d9}button{background:#409eff;color:#fff;border:0;cursor:pointer}.error{color:#ff4d4f;margin:0}</style></head>
+<body><form method="get" action="/auth/thirdparty/dev/approve"><h3 style="margin:0">开发用第三方登录</h3><p style="margin:0;color:#888">授权 Canteen 使用您绑定的手机号登录</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<input name="phone" inputmode="numeric" maxlength="11" placeholder="请输入手机号码" autofocus><button type="submit">同意授权</button></form></body></html>`;
+
 /** Sign-in, token refresh, phone sign-ins, captcha and sign-out. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { captchas, clients, grants, limiter, phoneCodes, tokens } = app.identity;
@@ -110,6 +118,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }, async (request) => {
       const code = await phoneCodes.issueThirdparty(request.query.phone);
       return ok({ state: 'dev' as const, code, phone: `dev@${code}` });
+    });
+
+    // The provider's own pages, as a real one has them: the login page's button leads to its
+    // authorize page, which sends the browser back to /authredirect with state and code.
+    app.get('/auth/thirdparty/dev/authorize', {
+      config: { public: true },
+      schema: { tags, summary: '开发用第三方登录提供方：授权页 (HTML)', querystring: z.object({ error: z.string().max(64).optional() }) },
+    }, async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devAuthorizePage(request.query.error)));
+    app.get('/auth/thirdparty/dev/approve', {
+      config: { public: true },
+      schema: { tags, summary: '开发用第三方登录提供方：同意授权，带 state 与 code 回到 /authredirect', querystring: z.object({ phone: z.string().max(32) }) },
+    }, async (request, reply) => {
+      const phone = phoneSchema.safeParse(request.query.phone);
+      if (!phone.success) return reply.redirect(`/auth/thirdparty/dev/authorize?${new URLSearchParams({ error: phone.error.issues[0]!.message })}`);
+      const code = await phoneCodes.issueThirdparty(phone.data);
+      return reply.redirect(`/authredirect?${new URLSearchParams({ state: 'dev', code })}`);
     });
   }
 

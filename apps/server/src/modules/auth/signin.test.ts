@@ -164,4 +164,18 @@ describe('phone sign-in', () => {
     const badState = await app.inject({ method: 'POST', url: '/auth/phone/token/thirdparty', query: { ...query, phone: 'wechat@abc' }, headers: BASIC_ADMIN });
     expect(badState.statusCode).toBe(400);
   });
+
+  it('walks the development provider\'s pages: authorize, approve, back to /authredirect with state and code', async () => {
+    const page = await app.inject({ method: 'GET', url: '/auth/thirdparty/dev/authorize' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('action="/auth/thirdparty/dev/approve"');
+    const wrong = await app.inject({ method: 'GET', url: '/auth/thirdparty/dev/approve', query: { phone: '123' } });
+    expect(wrong.statusCode).toBe(302);
+    expect((await app.inject({ method: 'GET', url: wrong.headers.location! })).body).toContain('手机号码长度不为11位');
+    const approved = await app.inject({ method: 'GET', url: '/auth/thirdparty/dev/approve', query: { phone } });
+    const back = new URL(approved.headers.location!, 'http://x');
+    expect([approved.statusCode, back.pathname, back.searchParams.get('state')]).toEqual([302, '/authredirect', 'dev']);
+    const res = await app.inject({ method: 'POST', url: '/auth/phone/token/thirdparty', query: { phone: `dev@${back.searchParams.get('code')}`, grant_type: 'phone', scope: 'server' }, headers: BASIC_ADMIN });
+    expect(res.json().username).toBe('operator');
+  });
 });

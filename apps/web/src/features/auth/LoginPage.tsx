@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, Space, Tabs } from 'antd';
+import { App, Button, Card, Divider, Form, Input, Space, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { validateCode, validatePassword, validatePhone, validateSmsCode, PASSWORD_MAX, CODE_LENGTH, SMS_CODE_LENGTH } from '@canteen/contract';
+import { settingsEndpoints, validateCode, validatePassword, validatePhone, validateSmsCode, PASSWORD_MAX, CODE_LENGTH, SMS_CODE_LENGTH, type PublicSettings } from '@canteen/contract';
+import { call } from '../../shared/http/call';
 import { changeLanguage } from '../../shared/i18n';
 import { completeSignIn, register, requestPasswordToken, requestSmsToken, sendSmsCode } from '../../shared/session/auth';
 import { takeOverBootForm } from './boot-form';
@@ -192,14 +193,49 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** The sign-in page at /login and /register: user sign-in, phone-code sign-in, registration. */
+/** The runtime settings the login page follows (registration open, third-party providers); outside the shell, so read here. */
+function useLoginSettings(): PublicSettings | undefined {
+  const [settings, setSettings] = useState<PublicSettings>();
+  useEffect(() => {
+    let live = true;
+    call(settingsEndpoints.public, {}).then((answer) => live && setSettings(answer), () => undefined);
+    return () => { live = false; };
+  }, []);
+  return settings;
+}
+
+/** The third-party providers' buttons: each leads to its provider's authorize page, which comes back to /authredirect. */
+function ThirdPartyButtons({ providers }: { providers: readonly string[] }) {
+  const { t } = useTranslation();
+  if (!providers.length) return null;
+  return (
+    <div data-testid="thirdparty">
+      <Divider plain style={{ margin: '16px 0 8px', fontSize: 13 }}>{t('auth.otherWays')}</Divider>
+      <Space wrap style={{ width: '100%', justifyContent: 'center' }}>
+        {providers.map((provider) => (
+          <Button key={provider} onClick={() => window.location.assign(`/auth/thirdparty/${encodeURIComponent(provider)}/authorize`)}>
+            {t(`auth.providers.${provider}`, { defaultValue: provider })}
+          </Button>
+        ))}
+      </Space>
+    </div>
+  );
+}
+
+/** The sign-in page at /login and /register: user sign-in, phone-code sign-in, registration (when open). */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  const settings = useLoginSettings();
   const [phone, setPhone] = useState(false);
-  const tab: TabKey = location.pathname === '/register' ? 'register' : phone ? 'phone' : 'user';
+  const registerOpen = settings?.register === true;
+  const tab: TabKey = location.pathname === '/register' && registerOpen ? 'register' : phone ? 'phone' : 'user';
   useTitle(t(tab === 'register' ? 'auth.tabRegister' : 'auth.title'));
+  // /register while registration is closed is the sign-in page.
+  useEffect(() => {
+    if (settings && !registerOpen && location.pathname === '/register') void navigate({ pathname: '/login', search: location.search }, { replace: true });
+  }, [settings, registerOpen, location.pathname, location.search, navigate]);
   const select = (key: string) => {
     setPhone(key === 'phone');
     if (key === 'register') void navigate('/register', { replace: true });
@@ -218,9 +254,10 @@ export default function LoginPage() {
           items={[
             { key: 'user', label: t('auth.tabUser'), children: <PasswordForm /> },
             { key: 'phone', label: t('auth.tabPhone'), children: <PhoneForm /> },
-            { key: 'register', label: t('auth.tabRegister'), children: <RegisterForm onDone={() => select('user')} /> },
+            ...(registerOpen ? [{ key: 'register', label: t('auth.tabRegister'), children: <RegisterForm onDone={() => select('user')} /> }] : []),
           ]}
         />
+        {tab === 'register' ? null : <ThirdPartyButtons providers={settings?.thirdPartyProviders ?? []} />}
         <div style={{ textAlign: 'center', marginTop: 8 }}>
           <Button type="link" size="small" onClick={() => void changeLanguage(other)}>{t(other === 'en-US' ? 'language.en' : 'language.zh')}</Button>
         </div>

@@ -6,7 +6,8 @@ const zh = {
   phone: '请输入手机号码', smsCode: '请输入短信验证码', sendCode: '获取验证码', resend: '{{n}}秒后重新获取', codeSent: '验证码已发送',
   submit: '登 录', register: '注 册', confirm: '请再次输入密码', mismatch: '两次输入的密码不一致', nickname: '请输入昵称（可选）',
   phoneOptional: '请输入手机号码（可选）', registered: '注册成功，请登录', authorizing: '正在完成授权登录…', authFailed: '授权登录失败，请重新登录',
-  missingParams: '授权参数缺失', backToLogin: '返回登录',
+  missingParams: '授权参数缺失', backToLogin: '返回登录', otherWays: '其他登录方式',
+  providers: { dev: '开发测试授权登录' },
 };
 const en: typeof zh = {
   title: 'Sign in', tabUser: 'Sign in', tabPhone: 'Phone sign-in', tabRegister: 'Register',
@@ -14,7 +15,8 @@ const en: typeof zh = {
   phone: 'Mobile number', smsCode: 'SMS code', sendCode: 'Get code', resend: 'Again in {{n}} s', codeSent: 'Code sent',
   submit: 'Sign in', register: 'Register', confirm: 'Repeat the password', mismatch: 'The passwords differ', nickname: 'Nickname (optional)',
   phoneOptional: 'Mobile number (optional)', registered: 'Registered, please sign in', authorizing: 'Completing the authorised sign-in…', authFailed: 'The authorised sign-in failed, sign in again',
-  missingParams: 'Authorisation parameters missing', backToLogin: 'Back to sign-in',
+  missingParams: 'Authorisation parameters missing', backToLogin: 'Back to sign-in', otherWays: 'Other ways to sign in',
+  providers: { dev: 'Development provider' },
 };
 /** English forms of the shared validators' Chinese messages. */
 const rulesEn: Record<string, string> = {

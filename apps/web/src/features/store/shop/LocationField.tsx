@@ -1,18 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, InputNumber, Modal, Space, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { settingsEndpoints } from '@canteen/contract';
-import { call } from '../../../shared/http/call';
+import { usePublicSettings } from '../../../shared/settings/public-settings';
 import './messages';
 
 /** The maps service whose location picker and static maps are used (the messaging pages' one). */
 export const MAP_ORIGIN = 'https://apis.map.qq.com';
-
-/** The runtime settings (`GET /settings/public`): `mapKey` '' means no map service. */
-export const usePublicSettings = () =>
-  useQuery({ queryKey: ['settings', 'public'], queryFn: () => call(settingsEndpoints.public, {}), staleTime: 5 * 60_000 });
 
 const pickerUrl = (key: string) => `${MAP_ORIGIN}/tools/locpicker?${new URLSearchParams({ search: '1', type: '1', key, referer: 'canteen' }).toString()}`;
 
@@ -42,6 +36,7 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 export function LocationField({ disabled }: { disabled?: boolean }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
+  // '' means no map service.
   const mapKey = usePublicSettings().data?.mapKey ?? '';
   const [picking, setPicking] = useState(false);
   const latitude = Form.useWatch('latitude', form) as number | null | undefined;
