@@ -22,3 +22,5 @@ export * from './store.js';
 export * from './endpoints/store.js';
 export * from './customer.js';
 export * from './endpoints/customer.js';
+export * from './coupon.js';
+export * from './endpoints/coupon.js';
