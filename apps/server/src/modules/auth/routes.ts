@@ -131,9 +131,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '开发用第三方登录提供方：同意授权，带 state 与 code 回到 /authredirect', querystring: z.object({ phone: z.string().max(32) }) },
     }, async (request, reply) => {
       const phone = phoneSchema.safeParse(request.query.phone);
-      if (!phone.success) return reply.redirect(`/auth/thirdparty/dev/authorize?${new URLSearchParams({ error: phone.error.issues[0]!.message })}`);
+      if (!phone.success) return reply.redirect(`/auth/thirdparty/dev/authorize?${new URLSearchParams({ error: phone.error.issues[0]!.message }).toString()}`);
       const code = await phoneCodes.issueThirdparty(phone.data);
-      return reply.redirect(`/authredirect?${new URLSearchParams({ state: 'dev', code })}`);
+      return reply.redirect(`/authredirect?${new URLSearchParams({ state: 'dev', code }).toString()}`);
     });
   }
 
