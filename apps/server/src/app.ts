@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerIdempotencyGuard } from './http/idempotency.js';
 import { registerSpa } from './http/spa.js';
 import { mediaStorageOf } from './storage/select.js';
 import type { MediaStorage } from './storage/storage.js';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Every module's setup before any route: identity's access control first (every route must
   // declare its access, checked as it is added), then the hooks other modules put on all routes.
   for (const module of modules) if (module.setup) await app.register(module.setup);
+  registerIdempotencyGuard(app); // after access control: a refused request takes no key
   await app.register(uploadsPlugin, { storage: deps.storage ?? (await mediaStorageOf(config)) }); // app.uploads: multipart, rules, media storage
 
   app.addHook('onSend', async (_request, reply) => {

@@ -16,3 +16,8 @@ export const BELL_PAGE_SIZE = 10;
 export const HISTORY_PAGE_SIZE = 14;
 /** The header that marks a call as tokenless (sent without the bearer token). */
 export const TOKENLESS_HEADER = 'isToken';
+/**
+ * The header of a mutating call's idempotency key: a fresh random key per call from the web app;
+ * the server refuses a key it has already taken (409, the 000 message).
+ */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns.js';
+import { createdAt, updatedAt } from './columns.js';
 
 /**
  * The foundation's own tables (SQL: 0001_base.sql). Modules' tables live in their own
@@ -11,4 +11,10 @@ export const appSetting = pgTable('app_setting', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
+});
+
+/** Idempotency keys of mutating requests already taken (0003_request_key.sql; http/idempotency.ts). */
+export const requestKey = pgTable('request_key', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
 });

@@ -41,6 +41,26 @@ describe('the HTTP client', () => {
     expect(seen[0]!.headers.authorization).toBe('Bearer tok-1');
   });
 
+  it('refuses an identical change while the first is in flight (000), and sends each change with a fresh idempotency key', async () => {
+    let answer!: () => void;
+    respond = (_req, res) => { answer = () => json(200, { code: 0, msg: null, data: true })(_req, res); };
+    const first = api.post('/orders', { dish: 1 });
+    await expect(api.post('/orders', { dish: 1 })).rejects.toThrow('操作太频繁，请勿重复请求');
+    expect(shown).toEqual(['操作太频繁，请勿重复请求']);
+    await expect.poll(() => seen.length).toBe(1);
+    // A different change, or a read, is not held back.
+    respond = json(200, { code: 0, msg: null, data: true });
+    await expect(api.post('/orders', { dish: 2 })).resolves.toBe(true);
+    await expect(api.get('/orders')).resolves.toBe(true);
+    answer();
+    await expect(first).resolves.toBe(true);
+    await expect(api.post('/orders', { dish: 1 })).resolves.toBe(true);
+    const keys = seen.filter((r) => r.method === 'POST').map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+    expect(seen.find((r) => r.method === 'GET')!.headers['idempotency-key']).toBeUndefined();
+  });
+
   it('sends no token on a call marked tokenless, and no isToken header either', async () => {
     respond = json(200, { code: 0, msg: null, data: true });
     await api.post('/auth/oauth/token', undefined, { headers: { isToken: 'false' } });

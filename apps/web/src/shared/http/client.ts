@@ -1,5 +1,5 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { REQUEST_TIMEOUT_MS, TOKENLESS_HEADER, type Envelope } from '@canteen/contract';
+import { IDEMPOTENCY_HEADER, REQUEST_TIMEOUT_MS, TOKENLESS_HEADER, type Envelope } from '@canteen/contract';
 import { i18n } from '../i18n';
 
 /** A failed call: the HTTP status (0 for a network failure) and the message that was shown. */
@@ -48,7 +48,7 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-const statusText = (status: number) =>
+const statusText = (status: number | string) =>
   i18n.exists(`status.${status}`) ? i18n.t(`status.${status}`) : i18n.t('status.default');
 
 /** Duck-typed: a Blob may come from another realm (an iframe, or a test's fetch). */
@@ -87,8 +87,35 @@ async function settle(response: AxiosResponse, silent: boolean): Promise<AxiosRe
   throw new HttpError(response.status, message, body);
 }
 
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The mutating calls on their way, by what they send: the same one again is refused until it answers. */
+const inFlight = new Set<string>();
+
+/** What identifies a mutating call; none for a body that cannot be compared (a file upload). */
+function sameCallKey(config: AxiosRequestConfig): string | undefined {
+  const method = (config.method ?? 'GET').toUpperCase();
+  if (!MUTATING.has(method)) return undefined;
+  const body: unknown = config.data;
+  if (body instanceof FormData || isBlob(body)) return undefined;
+  return JSON.stringify([method, config.url, config.params ?? null, body ?? null]);
+}
+
 async function send(config: CallOptions): Promise<AxiosResponse> {
   const { silent = false, ...rest } = config;
+  const key = sameCallKey(rest);
+  // The specification's status 000: an identical change while the first is in flight (a double click) is refused here.
+  if (key !== undefined && inFlight.has(key)) {
+    const message = statusText('000');
+    if (!silent) hooks.notify(message);
+    throw new HttpError(0, message);
+  }
+  if (MUTATING.has((rest.method ?? 'GET').toUpperCase())) {
+    // A fresh key per call: the server refuses the same request replayed (a proxy's retry).
+    const headers = AxiosHeaders.from(rest.headers as AxiosHeaders);
+    if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, crypto.randomUUID());
+    rest.headers = headers;
+  }
+  if (key !== undefined) inFlight.add(key);
   let response: AxiosResponse;
   try {
     response = await http.request(rest);
@@ -97,6 +124,8 @@ async function send(config: CallOptions): Promise<AxiosResponse> {
     const message = i18n.t(timeout ? 'http.timeout' : 'http.network');
     if (!silent) hooks.notify(message);
     throw new HttpError(0, message);
+  } finally {
+    if (key !== undefined) inFlight.delete(key);
   }
   return settle(response, silent);
 }

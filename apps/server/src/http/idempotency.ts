@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { lt, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_HEADER, statusMessagesZh } from '@canteen/contract';
+import { requestKey } from '../db/tables.js';
+import { AppError, badRequest } from './errors.js';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_FORMAT = /^[A-Za-z0-9_-]{8,64}$/;
+/** How long a key is remembered: far longer than any retry of the same attempt. */
+const KEEP_HOURS = 24;
+
+/**
+ * The server's half of the repeat-request guard (status 000): a mutating request that carries an
+ * `Idempotency-Key` the server has already taken is refused with 409 and 操作太频繁，请勿重复请求,
+ * on every instance (the keys are rows of `request_key`). The web app sends a fresh key with each
+ * mutating call, so a replayed request (a proxy's retry, a double submit) never acts twice.
+ * Requests without the header pass: the callback and API clients keep working.
+ */
+export function registerIdempotencyGuard(app: FastifyInstance) {
+  const { db } = app.database;
+  let takenSinceCleanup = 0;
+  app.addHook('preHandler', async (request) => {
+    if (!MUTATING.has(request.method)) return;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return;
+    const key = Array.isArray(header) ? header[0]! : header;
+    if (!KEY_FORMAT.test(key)) throw badRequest(`${IDEMPOTENCY_HEADER} 必须是8到64个字母、数字、_ 或 -`);
+    const taken = await db.insert(requestKey).values({ key }).onConflictDoNothing().returning({ key: requestKey.key });
+    if (!taken.length) throw new AppError(409, statusMessagesZh['000']);
+    if (++takenSinceCleanup >= 500) {
+      takenSinceCleanup = 0;
+      await db.delete(requestKey).where(lt(requestKey.createdAt, sql`now() - ${KEEP_HOURS}::int * interval '1 hour'`));
+    }
+  });
+}
