@@ -32,6 +32,7 @@ export function MemberList() {
   const [paging, setPaging] = useState({ current: 1, size: 20 });
   const [editing, setEditing] = useState<{ id?: string } | undefined>();
   const [viewing, setViewing] = useState<string | undefined>();
+  const [rangeWrong, setRangeWrong] = useState(false);
 
   const params = { current: paging.current, size: paging.size, ...filters };
   const list = useQuery({
@@ -54,16 +55,16 @@ export function MemberList() {
   });
 
   const apply = () => {
-    filterForm.validateFields().then(
-      (values) => {
-        setFilters(memberFilterQuery(values));
-        setPaging((p) => ({ ...p, current: 1 }));
-      },
-      () => undefined,
-    );
+    const values = filterForm.getFieldsValue();
+    const wrong = values.balanceMin != null && values.balanceMax != null && values.balanceMin > values.balanceMax;
+    setRangeWrong(wrong);
+    if (wrong) return;
+    setFilters(memberFilterQuery(values));
+    setPaging((p) => ({ ...p, current: 1 }));
   };
   const reset = () => {
     filterForm.resetFields();
+    setRangeWrong(false);
     setFilters({});
     setPaging((p) => ({ ...p, current: 1 }));
   };
@@ -198,29 +199,14 @@ export function MemberList() {
             <Form.Item name="balanceMin" noStyle>
               <InputNumber min={0} max={9_999_999.99} precision={2} placeholder={t('customerMember.balanceMin')} aria-label={t('customerMember.balanceMin')} style={{ width: 100 }} data-testid="member-filter-balance-min" />
             </Form.Item>
-            <Form.Item
-              name="balanceMax"
-              noStyle
-              dependencies={['balanceMin']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: async (_r, max: number | null | undefined) => {
-                    const min = getFieldValue('balanceMin') as number | null | undefined;
-                    if (min != null && max != null && min > max) throw new Error(t('customerMember.balanceRangeWrong'));
-                  },
-                }),
-              ]}
-            >
+            <Form.Item name="balanceMax" noStyle>
               <InputNumber min={0} max={9_999_999.99} precision={2} placeholder={t('customerMember.balanceMax')} aria-label={t('customerMember.balanceMax')} style={{ width: 100 }} data-testid="member-filter-balance-max" />
             </Form.Item>
           </Space.Compact>
         </Form.Item>
-        <Form.Item shouldUpdate noStyle>
-          {() => {
-            const problem = filterForm.getFieldError('balanceMax')[0];
-            return problem ? <Typography.Text type="danger" style={{ alignSelf: 'center', marginInlineEnd: 8 }}>{problem}</Typography.Text> : null;
-          }}
-        </Form.Item>
+        {rangeWrong && (
+          <Typography.Text type="danger" style={{ alignSelf: 'center', marginInlineEnd: 8 }} role="alert">{t('customerMember.balanceRangeWrong')}</Typography.Text>
+        )}
         <Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" data-testid="member-search">{t('customerMember.search')}</Button>

@@ -25,9 +25,12 @@ interface RechargeFormValues {
   transactionNo?: string;
 }
 
+/** ¥500 for whole yuan, ¥12.50 otherwise. */
+const whole = (fen: number) => formatFen(fen).replace(/\.00$/, '');
+
 /** "充 ¥500 送 ¥80 = 到账 ¥580". */
 export function planText(plan: Pick<AvailableRechargePlan, 'payAmount' | 'bonusAmount'>, t: (key: string, o?: Record<string, unknown>) => string): string {
-  const values = { pay: formatFen(plan.payAmount), bonus: formatFen(plan.bonusAmount), total: formatFen(plan.payAmount + plan.bonusAmount) };
+  const values = { pay: whole(plan.payAmount), bonus: whole(plan.bonusAmount), total: whole(plan.payAmount + plan.bonusAmount) };
   return t(plan.bonusAmount > 0 ? 'customerMember.rechargeDialog.plan' : 'customerMember.rechargeDialog.planNoBonus', values);
 }
 
@@ -44,9 +47,9 @@ export function RechargeDialog({ member, onClose }: { member: MemberRecord; onCl
   const refs = useRef(new PaymentRefs());
   const sending = useRef(false);
   const [result, setResult] = useState<RechargeResult | undefined>();
-  const choice = Form.useWatch('choice', form) as string | undefined;
-  const amount = Form.useWatch('amount', form) as number | null | undefined;
-  const payMethod = (Form.useWatch('payMethod', form) as RechargeFormValues['payMethod'] | undefined) ?? 'cash';
+  const choice = Form.useWatch('choice', form);
+  const amount = Form.useWatch('amount', form);
+  const payMethod = Form.useWatch('payMethod', form) ?? 'cash';
 
   const plans = useQuery({
     queryKey: [RECHARGE_PLANS_KEY, 'available', storeId, member.id],
