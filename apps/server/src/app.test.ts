@@ -18,6 +18,7 @@ describe('health', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json().data.status).toBe('ready');
     expect(['pglite', 'postgres']).toContain(ready.json().data.database);
+    expect(ready.json().data.checks).toEqual({ database: 'up', bus: 'up', busKind: 'memory' });
   });
 });
 

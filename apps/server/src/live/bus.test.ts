@@ -67,5 +67,14 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis bus (TEST_REDIS_URL)', () =>
     const dead = await createRedisBus({ url: 'redis://127.0.0.1:1', channel, connectTimeoutMs: 300 });
     buses.push(dead);
     await expect(dead.ready()).rejects.toThrow(/REDIS_URL/);
+    expect(dead.healthy()).toBe(false);
+  });
+
+  it('is healthy while both connections are up, and not once closed', async () => {
+    const bus = await createRedisBus({ url, channel });
+    await bus.ready();
+    expect(bus.healthy()).toBe(true);
+    await bus.close();
+    expect(bus.healthy()).toBe(false);
   });
 });

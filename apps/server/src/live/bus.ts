@@ -15,6 +15,8 @@ export interface MessageBus {
   subscribe(handler: BusHandler): () => void;
   /** Resolves once this instance receives what is published (Redis: the subscription is live). */
   ready(): Promise<void>;
+  /** Whether cross-instance delivery works right now (Redis: both connections up); for readiness. */
+  healthy(): boolean;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export function createMemoryBus(log?: Logger): MessageBus {
     },
     subscribe: (handler) => handlers.add(handler),
     ready: async () => undefined,
+    healthy: () => !closed,
     async close() {
       closed = true;
       handlers.clear();
@@ -130,6 +133,7 @@ export async function createRedisBus({ url, channel = 'canteen:live', log, conne
     },
     subscribe: (handler) => handlers.add(handler),
     ready,
+    healthy: () => !closed && publisher.status === 'ready' && subscriber.status === 'ready',
     async close() {
       if (closed) return;
       closed = true;
