@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
+import { couponRoutes, CouponService } from './coupons/index.js';
 import { levelRoutes } from './levels/routes.js';
 import { memberRoutes } from './members/routes.js';
 import { rechargePlanRoutes } from './recharge-plans/routes.js';
@@ -18,6 +19,8 @@ import { Wallet } from './wallet/service.js';
 export interface CustomerServices {
   /** Stored value and points: charge, refund, earnPoints, addSpend, adjust (wallet/service.ts). */
   wallet: Wallet;
+  /** Coupons: issue, lock/use/release for orders, issueForRecharge (coupons/service.ts). */
+  coupons: CouponService;
 }
 
 declare module 'fastify' {
@@ -39,10 +42,11 @@ const customerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(memberRoutes);
   await app.register(rechargePlanRoutes);
   await app.register(rechargeRoutes);
+  await app.register(couponRoutes, { service: app.customer.coupons });
 };
 
 export const customerPlugin = fp(async (app) => {
-  const services: CustomerServices = { wallet: new Wallet() };
+  const services: CustomerServices = { wallet: new Wallet(), coupons: new CouponService() };
   app.decorate('customer', services);
   await app.register(customerRoutes);
 }, { name: 'customer', dependencies: ['store'] });

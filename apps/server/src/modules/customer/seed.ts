@@ -3,6 +3,7 @@ import { businessDateOf } from '@canteen/contract';
 import type { Db } from '../../db/client.js';
 import type { Seeder } from '../../db/seed.js';
 import { appSetting } from '../../db/tables.js';
+import { seedCoupons } from './coupons/seed.js';
 import { DEMO_OPERATOR, DEMO_STORES } from '../store/seed-data.js';
 import { store } from '../store/tables.js';
 import { userByUsername } from '../upms/service.js';
@@ -213,6 +214,11 @@ async function seedDemo(tx: Db, now: number): Promise<void> {
 }
 
 export const seedCustomer: Seeder = async (database, config) => {
+  await seedMembers(database, config);
+  if (config.DEMO_DATA === 'on') await seedCoupons(database.db);
+};
+
+const seedMembers: Seeder = async (database, config) => {
   const db = database.db;
   const [flag] = await db.select({ key: appSetting.key }).from(appSetting).where(eq(appSetting.key, DEMO_KEY));
   const [anyLevel] = await db.select({ id: memberLevel.id }).from(memberLevel).limit(1);

@@ -144,4 +144,4 @@ export async function checkPlanDelete(db: Db, plan: CouponPlanRow): Promise<void
   if (gifts.length) throw conflict(`充值方案「${gifts.map((g) => g.name).join('」「')}」赠送该优惠券，不能删除`);
 }
 
-export type { SQL };
+
