@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { createTestApp } from '../test/app.js';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'canteen-dist-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script>boot()</script>');
 writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
 
 const { app } = await createTestApp({ WEB_DIST_DIR: dist, BODY_LIMIT_BYTES: '2048' });
@@ -56,6 +57,15 @@ describe('the web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('sends the pages with a Content-Security-Policy that allows index.html\'s inline script by its hash only', async () => {
+    const csp = String((await app.inject({ url: '/login', headers: { accept: 'text/html' } })).headers['content-security-policy']);
+    const hash = createHash('sha256').update('boot()').digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +8,30 @@ import { fail } from '@canteen/contract';
 /** A page navigation (the browser asks for HTML); API calls ask for JSON and get a 404 envelope. */
 const wantsPage = (request: FastifyRequest) =>
   (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * The pages' Content-Security-Policy: scripts only from here (and index.html's own inline script,
+ * by its hash); styles inline too (antd writes its CSS at run time); pictures and media from
+ * anywhere over HTTPS (the platform's media, the maps service, object storage); frames of
+ * configured external pages (/myiframe) and the maps picker; no plugins; not framed elsewhere.
+ */
+export function contentSecurityPolicy(indexHtml: string): string {
+  const inline = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inline.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    'frame-src http: https:',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 /**
  * Serves the built web app from the API's port: hashed assets cached for a year, index.html
@@ -24,9 +49,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  const csp = hasApp ? contentSecurityPolicy(readFileSync(path.join(distDir, 'index.html'), 'utf8')) : '';
   const sendApp = (reply: FastifyReply) =>
     hasApp
-      ? reply.header('cache-control', 'no-cache').sendFile('index.html')
+      ? reply.header('cache-control', 'no-cache').header('content-security-policy', csp).sendFile('index.html')
       : reply.status(503).type('text/html; charset=utf-8').send('<!doctype html><title>Canteen</title><p>The web app is not built yet: run <code>npm start</code>.</p>');
   app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => sendApp(reply));
   app.setNotFoundHandler((request, reply) => {

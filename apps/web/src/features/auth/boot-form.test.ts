@@ -3,9 +3,12 @@ import { dismissBootForm, takeOverBootForm } from './boot-form';
 
 /** The form index.html draws (its fields as there). */
 const drawBootForm = () => {
-  document.body.insertAdjacentHTML('beforeend', `<div id="boot-login"><form onsubmit="this.dataset.submitted = '1'; return false">
+  document.body.insertAdjacentHTML('beforeend', `<div id="boot-login"><form>
     <input name="username"><input name="password" type="password"><input name="code"><button type="submit">登 录</button></form></div>`);
-  return document.getElementById('boot-login')!;
+  const boot = document.getElementById('boot-login')!;
+  // As index.html's script does.
+  boot.querySelector('form')!.addEventListener('submit', function (this: HTMLFormElement, event) { event.preventDefault(); this.dataset.submitted = '1'; });
+  return boot;
 };
 
 describe('the sign-in form drawn by index.html', () => {
