@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table/interface';
+import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,11 @@ import '../messages-member';
 
 export const STATUS_COLORS: Record<MemberStatus, string> = { active: 'green', frozen: 'red' };
 
+/** The columns the server sorts by (its whitelist), by column key. */
+const SORTABLE: Record<string, string> = { memberNo: 'member_no', balance: 'balance', points: 'points', totalSpent: 'total_spent', createTime: 'create_time' };
+/** The server counts a list up to this many rows; beyond, the total means "at least". */
+const COUNT_CAP = 10_000;
+
 /** 会员列表: search by phone, number or name, filters by level, status and balance, the members page by page. */
 export function MemberList() {
   const { t } = useTranslation();
@@ -30,11 +35,17 @@ export function MemberList() {
   const [filterForm] = Form.useForm<MemberFilterValues>();
   const [filters, setFilters] = useState<Record<string, string | number>>({});
   const [paging, setPaging] = useState({ current: 1, size: 20 });
+  const [sort, setSort] = useState<{ key: string; order: 'ascend' | 'descend' } | undefined>();
   const [editing, setEditing] = useState<{ id?: string } | undefined>();
   const [viewing, setViewing] = useState<string | undefined>();
   const [rangeWrong, setRangeWrong] = useState(false);
 
-  const params = { current: paging.current, size: paging.size, ...filters };
+  const params = {
+    current: paging.current,
+    size: paging.size,
+    ...(sort ? { [sort.order === 'ascend' ? 'ascs' : 'descs']: SORTABLE[sort.key] } : {}),
+    ...filters,
+  };
   const list = useQuery({
     queryKey: [MEMBERS_KEY, 'list', params],
     queryFn: () => call(memberEndpoints.page, { query: params }),
@@ -69,11 +80,13 @@ export function MemberList() {
     setPaging((p) => ({ ...p, current: 1 }));
   };
 
+  const sortable = (key: string) => ({ sorter: true, sortOrder: sort?.key === key ? sort.order : null });
   const who = (row: MemberRow) => row.name || row.phone;
   const columns: ColumnsType<MemberRow> = [
     {
       key: 'memberNo',
       title: t('customerMember.memberNo'),
+      ...sortable('memberNo'),
       render: (_: unknown, row) => (
         <Typography.Link onClick={() => setViewing(row.id)} data-testid={`member-open-${row.id}`}>{row.memberNo}</Typography.Link>
       ),
@@ -85,20 +98,21 @@ export function MemberList() {
       key: 'balance',
       title: t('customerMember.balance'),
       align: 'right',
+      ...sortable('balance'),
       render: (_: unknown, row) => (
         <Tooltip title={t('customerMember.balanceParts', { principal: formatFen(row.balancePrincipal), bonus: formatFen(row.balanceBonus) })}>
           <span data-testid={`member-balance-${row.id}`}>{formatFen(row.balance)}</span>
         </Tooltip>
       ),
     },
-    { key: 'points', title: t('customerMember.points'), align: 'right', dataIndex: 'points' },
-    { key: 'totalSpent', title: t('customerMember.totalSpent'), align: 'right', render: (_: unknown, row) => formatFen(row.totalSpent) },
+    { key: 'points', title: t('customerMember.points'), align: 'right', dataIndex: 'points', ...sortable('points') },
+    { key: 'totalSpent', title: t('customerMember.totalSpent'), align: 'right', render: (_: unknown, row) => formatFen(row.totalSpent), ...sortable('totalSpent') },
     {
       key: 'status',
       title: t('customerMember.status'),
       render: (_: unknown, row) => <Tag color={STATUS_COLORS[row.status]}>{t(`customerMember.statuses.${row.status}`)}</Tag>,
     },
-    { key: 'createTime', title: t('customerMember.createTime'), render: (_: unknown, row) => formatDateTime(row.createTime) },
+    { key: 'createTime', title: t('customerMember.createTime'), render: (_: unknown, row) => formatDateTime(row.createTime), ...sortable('createTime') },
     {
       key: 'actions',
       title: t('customerMember.actions'),
@@ -146,8 +160,12 @@ export function MemberList() {
     },
   ];
 
-  const onTableChange = (pagination: TablePaginationConfig) =>
+  const onTableChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<MemberRow> | SorterResult<MemberRow>[]) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const key = String(one?.columnKey ?? '');
+    setSort(one?.order && SORTABLE[key] ? { key, order: one.order } : undefined);
     setPaging({ current: pagination.current ?? 1, size: pagination.pageSize ?? 20 });
+  };
   const levelOptions = (levels.data ?? []).map((l) => ({ value: l.id, label: l.name }));
   const empty = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'customerMember.emptyFiltered' : 'customerMember.empty')} data-testid="member-empty">
@@ -242,7 +260,7 @@ export function MemberList() {
           total: list.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (n) => t('customerMember.total', { total: n }),
+          showTotal: (n) => (n >= COUNT_CAP ? t('customerMember.totalAtLeast', { total: n }) : t('customerMember.total', { total: n })),
         }}
       />
 

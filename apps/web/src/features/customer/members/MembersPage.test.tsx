@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   maskPhone, memberAdjustBodySchema, memberBodySchema, memberLevelBodySchema, memberStatusBodySchema, memberUpdateSchema, rechargeBodySchema,
-  type AvailableRechargePlan, type BalanceLedgerRecord, type MemberLevelRecord, type MemberRecord, type PointsLedgerRecord, type RechargeRecord,
+  type AvailableRechargePlan, type BalanceLedgerRecord, type CouponRecord, type MemberLevelRecord, type MemberRecord, type PointsLedgerRecord, type RechargeRecord,
 } from '@canteen/contract';
 import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../../../../test/api-server';
 import { renderPage } from '../../../../test/page';
@@ -41,6 +41,11 @@ const row = (m: MemberRecord) => {
   const { birthday: _b, level: _l, nextLevel: _n, orderCount: _o, firstStoreId: _f, firstStoreName: _fn, followerId: _fo, remark: _r, updateTime: _u, ...rest } = m;
   return { ...rest, phone: maskPhone(m.phone) };
 };
+const coupon = (id: string, planName: string, kind: CouponRecord['kind'], value: number, minSpend: number, fields: Partial<CouponRecord> = {}): CouponRecord => ({
+  id, planId: '9', planName, kind, value, minSpend, maxDiscount: null, memberId: '1', memberNo: 'M000001', memberName: '张伟', memberPhone: '138****1234',
+  code: `C8K2M9Q${id}`, status: 'unused', validFrom: at, validTo: '2026-12-31T15:59:59.000Z', source: 'admin', rechargeId: null, orderId: null, storeId: null,
+  storeName: null, discountAmount: null, lockedAt: null, usedAt: null, voidedAt: null, voidReason: null, createTime: at, ...fields,
+});
 const withBalances = (m: MemberRecord, principal: number, bonus: number, points: number): MemberRecord => ({
   ...m, balancePrincipal: principal, balanceBonus: bonus, balance: principal + bonus, points,
 });
@@ -143,7 +148,7 @@ function route({ method, path, query, body }: Received) {
   }
   if (method === 'GET' && path === '/customer/coupon/page') {
     const coupons = query.memberId === '1'
-      ? [{ id: '900', planId: '9', planName: '满100减20', memberId: '1', code: 'C8K2M9Q4', status: 'unused', validFrom: at, validTo: '2026-12-31T15:59:59.000Z' }]
+      ? [coupon('900', '满100减20', 'threshold', 2000, 10000), coupon('901', '8.8折券', 'discount', 88, 0, { status: 'used', maxDiscount: 5000, source: 'recharge' })]
       : [];
     return okReply(pageOf(coupons, Number(query.current), Number(query.size)));
   }
@@ -214,6 +219,12 @@ describe('MembersPage (会员)', { timeout: 120_000 }, () => {
     expect(rowOf('1')).toHaveTextContent('320');
     expect(rowOf('3')).toHaveTextContent('已冻结');
     expect(screen.getByText('共 3 位会员')).toBeInTheDocument();
+
+    // Sorted on the server by its column names.
+    await userEvent.click(screen.getByRole('columnheader', { name: /余额/ }));
+    await waitFor(() => expect(server.calls('GET', '/customer/member/page').at(-1)!.query).toMatchObject({ ascs: 'balance' }));
+    await userEvent.click(screen.getByRole('columnheader', { name: /余额/ }));
+    await waitFor(() => expect(server.calls('GET', '/customer/member/page').at(-1)!.query).toMatchObject({ descs: 'balance' }));
   });
 
   it('searches by phone prefix and filters by level, status and a balance range sent in fen', async () => {
@@ -346,8 +357,12 @@ describe('MembersPage (会员)', { timeout: 120_000 }, () => {
     await userEvent.click(within(drawer).getByRole('tab', { name: '优惠券' }));
     const coupons = await within(drawer).findByTestId('member-coupons');
     await waitFor(() => expect(coupons).toHaveTextContent('满100减20'));
-    expect(coupons).toHaveTextContent('C8K2M9Q4');
+    expect(coupons).toHaveTextContent('满¥100减¥20');
+    expect(coupons).toHaveTextContent('C8K2M9Q900');
     expect(coupons).toHaveTextContent('未使用');
+    expect(coupons).toHaveTextContent('8.8折 · 无门槛 · 最多减¥50');
+    expect(coupons).toHaveTextContent('已使用');
+    expect(coupons).toHaveTextContent('充值赠送');
     expect(server.calls('GET', '/customer/coupon/page').at(-1)!.query).toMatchObject({ memberId: '1', current: '1' });
   });
 
