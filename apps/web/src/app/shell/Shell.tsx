@@ -44,9 +44,11 @@ export default function Shell() {
     },
     [entries, t, infoComponent],
   );
-  const active = location.pathname + location.search;
-  const target = useMemo(() => resolve(active), [resolve, active]);
+  const here = location.pathname + location.search;
+  const target = useMemo(() => resolve(here), [resolve, here]);
   const shown = target.kind === 'page' || target.kind === 'iframe' ? target : undefined;
+  // The open tab's key: path plus query, or the path alone for a single-tab page.
+  const active = target.kind === 'page' && resolvePage(target.component)?.singleTab ? target.path : here;
   useTitle(shown?.label);
   useSessionUpkeep();
   useEffect(() => {
@@ -58,13 +60,13 @@ export default function Shell() {
       query: Object.fromEntries(new URLSearchParams(location.search)),
       group: shown.trail.map((n) => n.label),
     });
-  }, [active, shown?.label, shown?.keepAlive]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [active, location.search, shown?.label, shown?.keepAlive]); // eslint-disable-line react-hooks/exhaustive-deps
   const small = screen === 0;
   const toggleMenu = useCallback(() => (small ? setDrawer((open) => !open) : useSettings.getState().setCollapsed(!useSettings.getState().collapsed)), [small]);
   const topKey = target.kind === 'page' || target.kind === 'iframe' ? target.trail[0]?.path : undefined;
-  const [lastActive, setLastActive] = useState(active);
-  if (lastActive !== active) {
-    setLastActive(active);
+  const [lastActive, setLastActive] = useState(here);
+  if (lastActive !== here) {
+    setLastActive(here);
     setDrawer(false);
   }
 
@@ -95,7 +97,7 @@ export default function Shell() {
         <Layout.Content className="shell-content">
           <Breadcrumbs target={target} />
           <div className="shell-pages">
-            <KeepAliveOutlet active={active} resolve={resolve} />
+            <KeepAliveOutlet active={active} location={here} resolve={resolve} />
           </div>
         </Layout.Content>
       </Layout>

@@ -4,13 +4,16 @@ import { CloseCircleOutlined, CloseOutlined, DownOutlined, ReloadOutlined, StopO
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../shared/navigation/navigation';
 import { HOME_PATH } from '../guards';
-import { useTabs } from '../stores/tabs';
+import { tabLocation, useTabs } from '../stores/tabs';
 import type { Target } from './targets';
 
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 
-/** An open tab's page is mounted already: show it in this task rather than as a transition. */
-const show = (key: string) => navigate(key, { flushSync: true });
+/** An open tab's page is mounted already: show it (where it was, for a single-tab page) in this task rather than as a transition. */
+const show = (key: string) => {
+  const tab = useTabs.getState().tabs.find((t) => t.value === key);
+  navigate(tab ? tabLocation(tab) : key, { flushSync: true });
+};
 
 /** The tab bar: one tab per open page (path plus query); close one, others, all, refresh; right-click menu. */
 export function TagBar({ active, resolve }: { active: string; resolve: (key: string) => Target }) {

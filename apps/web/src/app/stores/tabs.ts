@@ -6,7 +6,7 @@ import { HOME_PATH } from '../guards';
 /** One open tab (the specification's Tab: label, value, params, query, group, close). */
 export interface Tab {
   label: string;
-  /** The tab's key: path plus query. */
+  /** The tab's key: path plus query (the path alone for a single-tab page, see `PageEntry.singleTab`). */
   value: string;
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -17,6 +17,16 @@ export interface Tab {
   keepAlive: boolean;
   /** Bumped by "refresh" to mount the page anew. */
   nonce: number;
+}
+
+/**
+ * Where a tab shows: its key, or for a single-tab page (whose key is its path) the path with the
+ * query it showed last.
+ */
+export function tabLocation(tab: Pick<Tab, 'value' | 'query'>): string {
+  if (tab.value.includes('?')) return tab.value;
+  const query = new URLSearchParams(tab.query ?? {}).toString();
+  return query ? `${tab.value}?${query}` : tab.value;
 }
 
 /** Most pages kept alive at once; the least recently used beyond this are unmounted (the tab stays). */

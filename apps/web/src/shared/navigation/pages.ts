@@ -13,6 +13,12 @@ export interface PageEntry {
   load: PageLoader;
   /** The view permission; `null`: every signed-in user (home, personal information). */
   permission: PermissionCode | null;
+  /**
+   * One tab for the page whatever its query: a new query shows in the open tab (the page reads it
+   * with `usePaneSearch`) instead of opening another tab beside it, e.g. 用户消息 opened from the bell
+   * for one follower after another. Default: the query is part of the tab (path plus query).
+   */
+  singleTab?: boolean;
 }
 
 /** A feature's pages (`features/<domain>/pages.ts`), by menu `component` name. */

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { navigate, NavigatorFromRouter } from '../../shared/navigation/navigation';
+import { usePaneSearch } from '../../shared/navigation/pane';
+import { signOutLocally } from '../../shared/session/auth';
+import { apiServerForFile, okReply } from '../../../test/api-server';
+import { renderWithApp, signInWith } from '../../../test/render';
+import { pageRegistry } from '../page-registry';
+import { useTabs } from '../stores/tabs';
+import '../messages';
+import Shell from './Shell';
+
+// 用户消息 as registered (its tab rule included), with a page that shows the query it reads.
+function Probe() {
+  return <div data-testid="probe">{usePaneSearch()}</div>;
+}
+const messages = 'views/wxmp/wxmsg/index';
+pageRegistry[messages] = { ...pageRegistry[messages]!, load: async () => ({ default: Probe }), permission: null };
+
+apiServerForFile(({ method, path }) => {
+  if (method === 'GET' && path === '/upms/user/info') return okReply({ sysUser: { id: '1', username: 'admin' }, roles: ['ROLE_ADMIN'], permissions: [] });
+  if (method === 'GET' && path === '/upms/menu') return okReply([]);
+  return undefined;
+});
+
+beforeEach(() => useTabs.getState().reset());
+afterEach(() => act(() => signOutLocally()));
+
+const tabLabels = () => within(screen.getByTestId('tag-bar')).queryAllByRole('tab').map((tab) => tab.textContent);
+
+describe('the shell’s tabs', { timeout: 30_000 }, () => {
+  it('shows each conversation the bell opens in the one 用户消息 tab, which keeps the last one', async () => {
+    signInWith([]);
+    renderWithApp(
+      <MemoryRouter initialEntries={['/wel/index']}>
+        <NavigatorFromRouter />
+        <Routes>
+          <Route path="*" element={<Shell />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(tabLabels()).toEqual(['首页']));
+    act(() => navigate('/views/wxmp/wxmsg/index?appId=wx1&wxUserId=7'));
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('?appId=wx1&wxUserId=7'));
+    act(() => navigate('/views/wxmp/wxmsg/index?appId=wx1&wxUserId=8'));
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('?appId=wx1&wxUserId=8'));
+    expect(tabLabels()).toEqual(['首页', '全部消息']);
+    expect(screen.getAllByTestId('probe')).toHaveLength(1);
+
+    // Back home and to the tab again: it shows the conversation it showed last.
+    await userEvent.click(within(screen.getByTestId('tag-bar')).getByText('首页'));
+    await userEvent.click(within(screen.getByTestId('tag-bar')).getByText('全部消息'));
+    await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('?appId=wx1&wxUserId=8'));
+    expect(useTabs.getState().tabs.map((tab) => tab.value)).toEqual(['/wel/index', '/views/wxmp/wxmsg/index']);
+  });
+});
