@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Empty, Form, Popconfirm, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { PlusOutlined, ReloadOutlined, SearchOutlined, ClearOutlined } from '@ant-design/icons';
@@ -27,6 +27,8 @@ export interface ResourcePageProps<T> {
   beforeTable?: ReactNode;
   /** `data-testid` of the page's card (default `resource-page`). */
   testId?: string;
+  /** Told each time the list has been read from the server, with when (this browser's clock). */
+  onListed?: (at: number) => void;
 }
 
 interface SortState {
@@ -53,7 +55,7 @@ function withoutEmptyChildren<T>(rows: T[]): T[] {
  * with confirmation, each button shown only with its permission code. Every change goes through
  * `useAction`: the HTTP client shows failures, this page the successes, then the list is read again.
  */
-export function ResourcePage<T extends object>({ def, query, title, extra, beforeTable, testId = 'resource-page' }: ResourcePageProps<T>) {
+export function ResourcePage<T extends object>({ def, query, title, extra, beforeTable, testId = 'resource-page', onListed }: ResourcePageProps<T>) {
   const { t } = useTranslation();
   const can = usePermissionCheck();
   const queryClient = useQueryClient();
@@ -99,6 +101,10 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
     [mode, list.data],
   );
   const total = mode === 'tree' ? records.length : ((list.data as Page<T> | undefined)?.total ?? 0);
+  const listedAt = list.isSuccess ? list.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (listedAt) onListed?.(listedAt);
+  }, [listedAt, onListed]);
 
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [baseKey] }), [queryClient, baseKey]);
   const idOf = (row: T) => String(valueAt(row, rowKey));

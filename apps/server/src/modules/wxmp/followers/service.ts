@@ -99,9 +99,24 @@ export function createFollowerService(ctx: WxmpContext, accounts: AccountService
     await tags.refresh(appId).catch(() => undefined);
   });
 
+  /** Accounts this instance has listed (their first sync is started or known to have run). */
+  const listed = new Set<string>();
+  /** The first time an account's followers are listed, its follower list is pulled from the platform (as 素材管理 does). */
+  const syncOnce = async (appId: string) => {
+    if (listed.has(appId)) return;
+    listed.add(appId);
+    if (!(await sync.everStarted(appId))) await sync.start(appId).catch(() => undefined);
+  };
+
   return {
+    /**
+     * `GET /weixin/wxuser/page`. An account never synced starts its first follower sync here (a
+     * background job; the web watches its progress once the first page is on screen), so 公众号用户
+     * is not empty on a fresh account until 同步用户 is clicked.
+     */
     async page(query: z.infer<typeof followerPageQuery>) {
       await accounts.requireAppId(query.appId);
+      await syncOnce(query.appId);
       const filters: SQL[] = [eq(wxUser.appId, query.appId)];
       if (query.nickName) filters.push(or(ilike(wxUser.nickName, likePattern(query.nickName)), ilike(wxUser.remark, likePattern(query.nickName)), eq(wxUser.openId, query.nickName))!);
       if (query.tagId !== undefined) filters.push(sql`${wxUser.tagidList} @> array[${query.tagId}::int]`);

@@ -20,11 +20,20 @@ const progressOf = (state: SyncProgress['state'], fields: Partial<SyncProgress> 
 
 let followers: Follower[];
 let progress: SyncProgress;
+/** Set: the server has never synced the account, and starts its first sync when the list is asked (answered a little later). */
+let firstListing: (() => void) | undefined;
 
-function route({ method, path, query }: Received) {
+async function route({ method, path, query }: Received) {
   if (method === 'GET' && path === '/weixin/wxapp/list') return okReply(accounts);
   if (method === 'GET' && path === '/weixin/wxusertags/list') return okReply([]);
-  if (method === 'GET' && path === '/weixin/wxuser/page') return okReply(pageOf(followers, Number(query.current), Number(query.size)));
+  if (method === 'GET' && path === '/weixin/wxuser/page') {
+    if (firstListing) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      firstListing();
+      firstListing = undefined;
+    }
+    return okReply(pageOf(followers, Number(query.current), Number(query.size)));
+  }
   if (method === 'GET' && path === '/weixin/wxuser/synchron/progress') return okReply(progress);
   if (method === 'POST' && path === '/weixin/wxuser/synchron') {
     progress = progressOf('running', { total: 3, done: 1, percent: 33 });
@@ -37,6 +46,7 @@ const server = apiServerForFile(route);
 beforeEach(() => {
   followers = [follower(1, '小王同学')];
   progress = progressOf('idle');
+  firstListing = undefined;
   signInWith(['wxmp:wxuser:index', 'wxmp:wxuser:synchro', 'wxmp:wxuser:tagging', 'wxmp:wxuser:edit:remark']);
 });
 
@@ -103,6 +113,22 @@ describe('FollowersPage (公众号用户) sync', { timeout: 30_000 }, () => {
     await waitFor(() => expect(bar).toHaveTextContent('25%'));
     progress = progressOf('done', { total: 4, done: 4, percent: 100 });
     await screen.findByText('同步完成，共 4 个用户');
+    expect(within(page).queryByTestId('sync-progress')).toBeNull();
+  });
+
+  it('watches the sync the server starts at the account\'s first listing, then shows the synced followers', async () => {
+    followers = [];
+    firstListing = () => {
+      progress = progressOf('running', { total: 2, done: 0, percent: 0, startTime: new Date().toISOString() });
+    };
+    renderWithApp(<FollowersPage />);
+    const page = await screen.findByTestId('followers-page');
+    await within(page).findByTestId('sync-progress');
+    expect(server.calls('POST', '/weixin/wxuser/synchron')).toHaveLength(0); // the server started it, not the page
+    followers = [follower(1, '小王同学'), follower(2, '李阿姨')];
+    progress = progressOf('done', { total: 2, done: 2, percent: 100, startTime: new Date().toISOString(), finishTime: new Date().toISOString() });
+    await screen.findByText('同步完成，共 2 个用户');
+    await within(page).findByText('李阿姨');
     expect(within(page).queryByTestId('sync-progress')).toBeNull();
   });
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { App, Avatar, Input, Modal, Select, Tag } from 'antd';
 import { EditOutlined, SyncOutlined, TagOutlined, TagsOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -98,7 +98,13 @@ function Followers({ account }: { account: Account }) {
   const tagName = useMemo(() => new Map((tags.data ?? []).map((tag) => [tag.id, tag.name])), [tags.data]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [FOLLOWER_KEY, 'list'] });
+  // The server starts an account's first sync when its followers are first listed (as 素材管理
+  // does): the progress is asked once the first page is on screen, and watched while it runs.
+  const [listedAt, setListedAt] = useState<number>();
+  const onListed = useCallback((at: number) => setListedAt((first) => first ?? at), []);
   const sync = useSyncProgress(FOLLOWER_SYNC, appId, {
+    enabled: listedAt !== undefined,
+    shownSince: listedAt,
     onDone: () => {
       void refresh();
       void queryClient.invalidateQueries({ queryKey: ['/weixin/wxusertags'] });
@@ -180,6 +186,7 @@ function Followers({ account }: { account: Account }) {
         query={query}
         title={account.name}
         testId="followers-page"
+        onListed={onListed}
         beforeTable={<SyncProgressBar sync={sync} canSync={canSync} />}
       />
       {tagging && (
