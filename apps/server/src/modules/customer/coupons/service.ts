@@ -258,7 +258,10 @@ export class CouponService {
     if (row.status === 'locked' && !again) throw badRequest(`${name}正被其他订单使用`);
     if (row.status !== 'unused' && !again) throw badRequest(`${name}${STATUS_REFUSALS[row.status as keyof typeof STATUS_REFUSALS]}`);
     if (!again) {
-      if (now < row.validFrom) throw badRequest(`${name}尚未生效，${row.validFrom.toISOString().slice(0, 10)} 起可用`);
+      if (now < row.validFrom) {
+        const p = localParts(row.validFrom, await zoneOf(tx, input.storeId));
+        throw badRequest(`${name}尚未生效，${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')} 起可用`);
+      }
       if (now >= row.validTo) throw badRequest(`${name}已过期`);
     }
     if (plan.storeIds.length && !plan.storeIds.includes(input.storeId)) throw badRequest(`${name}不适用于本门店`);
