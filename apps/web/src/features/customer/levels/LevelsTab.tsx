@@ -129,7 +129,7 @@ function LevelEditor({ level, levels, onClose }: { level?: MemberLevelRecord; le
           <Input maxLength={16} data-testid="level-name" />
         </Form.Item>
         <Form.Item name="rank" label={t('customerMember.levels.rank')} extra={t('customerMember.levels.rankHelp')} rules={[{ required: true, message: v('rank') }]}>
-          <InputNumber min={0} max={99} precision={0} style={{ width: '100%' }} data-testid="level-rank" />
+          <InputNumber min={0} max={99} precision={0} disabled={level?.rank === 0} style={{ width: '100%' }} data-testid="level-rank" />
         </Form.Item>
         <Form.Item
           name="threshold"
@@ -145,7 +145,7 @@ function LevelEditor({ level, levels, onClose }: { level?: MemberLevelRecord; le
             }),
           ]}
         >
-          <InputNumber min={0} max={9_999_999.99} precision={2} prefix="¥" style={{ width: '100%' }} data-testid="level-threshold" />
+          <InputNumber min={0} max={9_999_999.99} precision={2} prefix="¥" disabled={level?.rank === 0} style={{ width: '100%' }} data-testid="level-threshold" />
         </Form.Item>
         <Form.Item name="discountRate" label={t('customerMember.levels.discountRate')} extra={t('customerMember.levels.discountHelp')} rules={[{ required: true, message: v('discountRate') }]}>
           <InputNumber min={1} max={100} precision={0} style={{ width: '100%' }} data-testid="level-discount" />

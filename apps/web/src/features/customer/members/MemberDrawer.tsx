@@ -9,6 +9,7 @@ import { AdjustDialog } from './AdjustDialog';
 import { BalanceLedger, PointsLedger } from './Ledgers';
 import { MemberCoupons } from './MemberCoupons';
 import { MemberRecharges } from './MemberRecharges';
+import { PaymentRefs } from './payment-ref';
 import { RechargeDialog } from './RechargeDialog';
 import '../messages-member';
 
@@ -29,6 +30,8 @@ export function MemberDrawer({ id, onClose, onEdit }: MemberDrawerProps) {
   const canAdjust = usePermission('customer:member:adjust');
   const canRecharge = usePermission('customer:member:recharge');
   const [dialog, setDialog] = useState<'adjust' | 'recharge' | undefined>();
+  // One counter's payment references for this member, kept while the drawer is open.
+  const [refs] = useState(() => new PaymentRefs());
   const m = member.data;
 
   return (
@@ -70,7 +73,7 @@ export function MemberDrawer({ id, onClose, onEdit }: MemberDrawerProps) {
             ]}
           />
           {dialog === 'adjust' && <AdjustDialog member={m} onClose={() => setDialog(undefined)} />}
-          {dialog === 'recharge' && <RechargeDialog member={m} onClose={() => setDialog(undefined)} />}
+          {dialog === 'recharge' && <RechargeDialog member={m} refs={refs} onClose={() => setDialog(undefined)} />}
         </>
       )}
     </Drawer>

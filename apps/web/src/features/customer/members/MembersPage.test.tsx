@@ -405,11 +405,11 @@ describe('MembersPage (会员)', { timeout: 120_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('member-balance-2')).toHaveTextContent('¥12.50'));
   });
 
-  it('recharges from a plan in the current store, credited once although the first answer was lost', async () => {
+  it('recharges from a plan in the current store, credited once although answers were lost, across a retry and a reopened dialog', async () => {
     const { notified } = await open();
     const drawer = await openDrawer('2');
     await userEvent.click(within(drawer).getByTestId('member-recharge'));
-    const dialog = await lastDialog();
+    let dialog = await lastDialog();
     expect(await within(dialog).findByText('充 ¥500 送 ¥80 = 到账 ¥580')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('送 50 积分');
     expect(dialog).toHaveTextContent('每人限 2 次');
@@ -421,20 +421,31 @@ describe('MembersPage (会员)', { timeout: 120_000 }, () => {
     await userEvent.click(within(dialog).getByText('充 ¥500 送 ¥80 = 到账 ¥580'));
     expect(within(dialog).getByTestId('recharge-summary')).toHaveTextContent('实收 ¥500.00，到账 ¥580.00');
 
-    // The server credits the recharge but the answer is lost; the cashier clicks again.
-    loseRechargeAnswers = 1;
+    // The server credits the recharge but the answer is lost, twice; the cashier clicks again, then
+    // closes the dialog (the drawer shows the balance as the server has it), opens it again and
+    // sends the same recharge: one reference throughout, credited once.
+    loseRechargeAnswers = 2;
     await userEvent.click(within(dialog).getByTestId('recharge-submit'));
     await waitFor(() => expect(notified).toContain('网络繁忙，请稍后再试'));
     expect(server.calls('POST', '/customer/recharge')).toHaveLength(1);
     await waitFor(() => expect(within(dialog).getByTestId('recharge-submit')).not.toHaveClass('ant-btn-loading'));
     await userEvent.click(within(dialog).getByTestId('recharge-submit'));
+    await waitFor(() => expect(server.calls('POST', '/customer/recharge')).toHaveLength(2));
+    await waitFor(() => expect(within(dialog).getByTestId('recharge-submit')).not.toHaveClass('ant-btn-loading'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(within(drawer).getByTestId('member-wallet-balance')).toHaveTextContent('¥590.00'));
+
+    await userEvent.click(within(drawer).getByTestId('member-recharge'));
+    dialog = await lastDialog();
+    await userEvent.click(await within(dialog).findByText('充 ¥500 送 ¥80 = 到账 ¥580'));
+    await userEvent.click(within(dialog).getByTestId('recharge-submit'));
     expect(await within(dialog).findByTestId('recharge-result')).toHaveTextContent('到账 ¥580.00（本金 ¥500.00，赠送金 ¥80.00），赠送 50 积分');
     expect(within(dialog).getByTestId('recharge-result')).toHaveTextContent('充值后余额：本金 ¥510.00，赠送金 ¥80.00');
     const sent = server.calls('POST', '/customer/recharge').map((c) => c.body as Record<string, string>);
-    expect(sent).toHaveLength(2);
+    expect(sent).toHaveLength(3);
     expect(sent[0]).toMatchObject({ memberId: '2', storeId: STORE, planId: '31', payMethod: 'cash' });
     expect(sent[0]!.paymentRef).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sent[1]!.paymentRef).toBe(sent[0]!.paymentRef);
+    expect(sent.map((b) => b.paymentRef)).toEqual([sent[0]!.paymentRef, sent[0]!.paymentRef, sent[0]!.paymentRef]);
     expect(recharges).toHaveLength(1);
     await userEvent.click(within(dialog).getByTestId('recharge-close'));
 

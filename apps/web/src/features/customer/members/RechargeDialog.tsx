@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Result, Skeleton, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   formatFen, rechargeEndpoints, rechargePlanEndpoints, yuanToFen, type AvailableRechargePlan, type MemberRecord, type RechargeBody, type RechargeResult,
@@ -8,8 +8,8 @@ import {
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
 import { useCurrentStore } from '../../../shared/store/current-store';
-import { RECHARGE_PLANS_KEY, WALLET_CHANGES } from '../queryKeys';
-import { PaymentRefs } from './payment-ref';
+import { MEMBERS_KEY, RECHARGE_PLANS_KEY, WALLET_CHANGES } from '../queryKeys';
+import type { PaymentRefs } from './payment-ref';
 import '../messages-member';
 
 const FREE = 'free';
@@ -40,11 +40,16 @@ export function planText(plan: Pick<AvailableRechargePlan, 'payAmount' | 'bonusA
  * payment reference (a random id for cash, the transaction number otherwise), kept while the same
  * attempt is sent again, so a double click or a retry after a lost answer credits once.
  */
-export function RechargeDialog({ member, onClose }: { member: MemberRecord; onClose: () => void }) {
+export function RechargeDialog({ member, refs, onClose }: {
+  member: MemberRecord;
+  /** The drawer's references: an attempt closed unanswered and made again keeps its reference. */
+  refs: PaymentRefs;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { storeId, storeName, loading: storesLoading } = useCurrentStore();
   const [form] = Form.useForm<RechargeFormValues>();
-  const refs = useRef(new PaymentRefs());
+  const queryClient = useQueryClient();
   const sending = useRef(false);
   const [result, setResult] = useState<RechargeResult | undefined>();
   const choice = Form.useWatch('choice', form);
@@ -63,10 +68,12 @@ export function RechargeDialog({ member, onClose }: { member: MemberRecord; onCl
     run: (body: RechargeBody) => call(rechargeEndpoints.create, { body }),
     success: 'customerMember.rechargeDialog.done',
     onSuccess: (answer) => {
-      refs.current.done();
+      refs.done();
       setResult(answer);
     },
     invalidates: WALLET_CHANGES,
+    // The answer may have been lost after the money was credited: show the member as the server has them.
+    onError: () => queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] }),
   });
 
   const submit = () => {
@@ -77,7 +84,7 @@ export function RechargeDialog({ member, onClose }: { member: MemberRecord; onCl
         const free = v.choice === FREE;
         const fen = free && v.amount != null ? yuanToFen(v.amount) : undefined;
         const planId = free ? undefined : v.choice;
-        const paymentRef = refs.current.refFor({ memberId: member.id, storeId, planId, amount: fen, payMethod: v.payMethod, transactionNo: v.transactionNo });
+        const paymentRef = refs.refFor({ memberId: member.id, storeId, planId, amount: fen, payMethod: v.payMethod, transactionNo: v.transactionNo });
         const body: RechargeBody = { memberId: member.id, storeId, payMethod: v.payMethod, paymentRef, ...(free ? { amount: fen } : { planId }) };
         sending.current = true;
         try {
