@@ -19,6 +19,8 @@ export function fieldRules(field: FieldDef, t: (key: string, options?: Record<st
   if (field.validate) {
     const validate = field.validate;
     rules.push(({ getFieldsValue }) => ({
+      // A trigger no control fires: the rule runs on submit (validateFields) only.
+      ...(field.validateOn === 'submit' ? { validateTrigger: 'onSubmit' } : {}),
       validator: async (_rule, value: unknown) => {
         if (!field.required && isEmpty(value)) return;
         const message = validate(value, getFieldsValue(true) as Values);

@@ -53,6 +53,11 @@ export interface FieldDef {
    * non-empty values, and on empty ones too when the field is required.
    */
   validate?: (value: unknown, values: Values) => string | null;
+  /**
+   * When `validate` runs: at each change (default), or only on submit, for a composite control
+   * that shows the problems of its own parts as the user touches them (the reply editor).
+   */
+  validateOn?: 'change' | 'submit';
   /** Further antd rules. */
   rules?: Rule[];
   placeholder?: string;

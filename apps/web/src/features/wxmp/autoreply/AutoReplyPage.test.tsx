@@ -145,6 +145,27 @@ describe('AutoReplyPage (消息自动回复)', { timeout: 60_000 }, () => {
     expect(within(form).getByLabelText('关键词')).toHaveValue('菜单');
   });
 
+  it('shows the reply\'s problems on submit, not when the operator switches to 音乐, and marks only the parts wanting', async () => {
+    renderWithApp(<AutoReplyPage />);
+    await screen.findByTestId('autoreply-tab-1');
+    await openTab('关键词回复', '3', '今天有红烧肉');
+    await userEvent.click(within(panel('3')).getByTestId('resource-add'));
+    const form = await dialog();
+    await userEvent.type(within(form).getByLabelText('关键词'), '点歌');
+    await userEvent.click(within(form).getByRole('tab', { name: /音乐/ }));
+    const editor = within(form).getByTestId('reply-editor');
+    const red = () => [...editor.querySelectorAll('.ant-input-status-error, .ant-input-affix-wrapper-status-error')];
+    expect(red()).toEqual([]);
+    expect(form.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(0);
+
+    await userEvent.click(within(form).getByRole('button', { name: ok }));
+    expect(await within(form).findByText('请填写音乐链接')).toBeInTheDocument();
+    expect(within(form).getByTestId('reply-music-url')).toHaveClass('ant-input-status-error');
+    expect(within(form).getByTestId('reply-music-title')).not.toHaveClass('ant-input-status-error');
+    expect(within(form).getByTestId('reply-music-desc').closest('.ant-input-textarea-affix-wrapper, .ant-input-affix-wrapper') ?? within(form).getByTestId('reply-music-desc')).not.toHaveClass(/status-error/);
+    expect(server.calls('POST', '/weixin/wxautoreply')).toHaveLength(0);
+  });
+
   it('edits a default reply and shows the server refusing a duplicate message type', async () => {
     rules.push(rule('4', { type: '2', reqType: 'text', repContent: '收到文字' }));
     const { notified } = renderWithApp(<AutoReplyPage />);

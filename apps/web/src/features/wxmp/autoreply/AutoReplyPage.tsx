@@ -74,6 +74,8 @@ function RuleList({ appId, type }: { appId: string; type: AutoReplyType }) {
       // News: one article on every tab, subscribe included (a pick of several keeps the first and says so).
       render: ({ value, onChange }) => <ReplyEditor appId={appId} oneNews value={value as Reply | undefined} onChange={onChange} />,
       validate: (value) => validateReply(value as Reply | undefined),
+      // The editor shows a part's problem once that part is touched; the whole reply is checked on submit.
+      validateOn: 'submit',
     };
     const form: FieldDef[] =
       type === '2'

@@ -90,6 +90,47 @@ describe('ReplyEditor', { timeout: 30_000 }, () => {
     expect(last(onChange)).toMatchObject({ repType: 'music', repName: '午间曲', repUrl: 'https://music.example.com/a.mp3', repHqUrl: 'ftp://bad' });
   });
 
+  it('shows no problem before the user types: a part shows its own once touched, or every part after a refused send', async () => {
+    function Refusable() {
+      const [refused, setRefused] = useState(false);
+      return (
+        <>
+          <ReplyEditor appId="wx1" value={{ repType: 'music' }} showErrors={refused} />
+          <button onClick={() => setRefused(true)}>refuse</button>
+        </>
+      );
+    }
+    renderWithApp(<Refusable />);
+    const editor = screen.getByTestId('reply-editor');
+    const red = () => [...editor.querySelectorAll('.ant-input-status-error, .ant-input-affix-wrapper-status-error')];
+    expect(red()).toEqual([]);
+    expect(editor.querySelectorAll('.ant-typography-danger')).toHaveLength(0);
+
+    // The music link, entered and left empty: that field alone says so.
+    await userEvent.click(screen.getByTestId('reply-music-url'));
+    await userEvent.tab();
+    expect(within(editor).getByText('请填写音乐链接')).toBeInTheDocument();
+    expect(screen.getByTestId('reply-music-url')).toHaveClass('ant-input-status-error');
+    expect(screen.getByTestId('reply-music-title')).not.toHaveClass('ant-input-status-error');
+    expect(screen.queryByTestId('reply-error-thumb')).toBeNull();
+
+    // A send refused: the thumbnail says it is missing too.
+    await userEvent.click(screen.getByRole('button', { name: 'refuse' }));
+    expect(screen.getByTestId('reply-error-thumb')).toHaveTextContent('请选择音乐的缩略图');
+    expect(screen.getByTestId('reply-music-title')).not.toHaveClass('ant-input-status-error');
+  });
+
+  it('offers 素材库选择 as the same antd button in every tab, the music thumbnail included', async () => {
+    renderWithApp(<Harness onChange={() => undefined} />);
+    await userEvent.click(tab('图片'));
+    const image = screen.getByTestId('reply-pick-image');
+    await userEvent.click(tab('音乐'));
+    const thumb = screen.getByTestId('reply-pick-thumb');
+    expect(thumb).toHaveClass('ant-btn');
+    expect(thumb.querySelector('.anticon-folder-open')).not.toBeNull();
+    expect(thumb.className).toBe(image.className);
+  });
+
   it('limits titles, descriptions and links to what the server takes, and the text to its own limit', async () => {
     const onChange = vi.fn();
     renderWithApp(<Harness onChange={onChange} />);

@@ -1,14 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { App, Button, Input, Space, Tabs, Typography } from 'antd';
+import { App, Button, Form, Input, Space, Tabs, Typography } from 'antd';
 import { CustomerServiceOutlined, DeleteOutlined, FileTextOutlined, FolderOpenOutlined, PictureOutlined, ReadOutlined, SoundOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { REPLY_DESC_MAX, REPLY_NAME_MAX, REPLY_URL_MAX, validateUrl, type ReplyType } from '@canteen/contract';
-import { validationText } from '../../../shared/resource';
+import { REPLY_DESC_MAX, REPLY_NAME_MAX, REPLY_URL_MAX, type ReplyType } from '@canteen/contract';
 import type { Material, MaterialType } from '../api';
 import { MaterialPicker } from './MaterialPicker';
 import { MaterialUpload } from './MaterialUpload';
 import { NewsPreview, THUMB_SIZE } from './NewsPreview';
-import { REPLY_TABS, emptyReply, replyFromMaterial, type Reply } from './reply';
+import { REPLY_TABS, emptyReply, replyFromMaterial, replyProblems, type Reply, type ReplyPart } from './reply';
 import '../messages';
 
 export interface ReplyEditorProps {
@@ -21,6 +20,25 @@ export interface ReplyEditorProps {
   oneNews?: boolean;
   /** The tabs offered (default all six). */
   types?: readonly ReplyType[];
+  /**
+   * Show the problem of every part of the current tab (after a send was refused). Inside a form
+   * item, its failed submit does the same. Otherwise a part's problem shows once it is touched.
+   */
+  showErrors?: boolean;
+}
+
+/** How a part of the reply shows its problem: a red control, and (unless the form item says it) the message. */
+interface PartError {
+  status?: 'error';
+  text?: string;
+}
+
+function ErrorText({ error, testId }: { error: PartError; testId?: string }) {
+  return error.text ? (
+    <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid={testId}>
+      {error.text}
+    </Typography.Text>
+  ) : null;
 }
 
 const ICONS: Record<ReplyType, ReactNode> = {
@@ -32,19 +50,26 @@ const ICONS: Record<ReplyType, ReactNode> = {
   music: <CustomerServiceOutlined />,
 };
 
-function UrlInput({ value, onChange, placeholder, testId }: { value?: string; onChange: (v: string) => void; placeholder: string; testId: string }) {
-  const problem = value ? validateUrl(value) : null;
+function UrlInput({ value, onChange, onBlur, error, placeholder, testId }: {
+  value?: string;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  error: PartError;
+  placeholder: string;
+  testId: string;
+}) {
   return (
     <div>
       <Input
         value={value ?? ''}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
         placeholder={placeholder}
         maxLength={REPLY_URL_MAX}
-        status={problem ? 'error' : undefined}
+        status={error.status}
         data-testid={testId}
       />
-      {problem && <Typography.Text type="danger" style={{ fontSize: 12 }}>{validationText(problem)}</Typography.Text>}
+      <ErrorText error={error} />
     </div>
   );
 }
@@ -74,11 +99,26 @@ function TitleAndDescription({ kind, reply, patch }: { kind: 'video' | 'music'; 
   );
 }
 
-export function ReplyEditor({ appId, value, onChange, oneNews = false, types = REPLY_TABS }: ReplyEditorProps) {
+export function ReplyEditor({ appId, value, onChange, oneNews = false, types = REPLY_TABS, showErrors = false }: ReplyEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [inner, setInner] = useState<Reply>(() => value ?? emptyReply(types[0]));
   const reply = value ?? inner;
+  // The surrounding form item's state: 'error' after its submit found the reply wanting (it shows the message).
+  const formError = Form.Item.useStatus().status === 'error';
+  // The parts the operator has changed or left, per tab: their problems show from then on.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const touch = (part: ReplyPart) => {
+    const key = `${reply.repType}.${part}`;
+    if (!touched.has(key)) setTouched(new Set(touched).add(key));
+  };
+  const problems = replyProblems(reply);
+  const errorOf = (part: ReplyPart): PartError => {
+    const problem = problems[part];
+    if (!problem) return {};
+    const seen = touched.has(`${reply.repType}.${part}`) || showErrors;
+    return { status: seen || formError ? 'error' : undefined, text: seen && !formError ? problem : undefined };
+  };
   // What each tab held when the operator left it.
   const memory = useRef<Partial<Record<ReplyType, Reply>>>({});
   const [picking, setPicking] = useState<MaterialType>();
@@ -100,12 +140,19 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
     emit(replyFromMaterial(reply.repType, material, reply, oneNews));
   };
 
+  /** 素材库选择: the same antd button wherever the editor offers the library. */
+  const libraryButton = (type: MaterialType, testId: string, error: PartError = {}) => (
+    <Button icon={<FolderOpenOutlined />} danger={error.status === 'error'} onClick={() => setPicking(type)} data-testid={testId}>
+      {t('wxmp.reply.fromLibrary')}
+    </Button>
+  );
   const chooseButtons = (type: MaterialType, uploadType?: 'image' | 'voice') => (
-    <Space wrap>
-      <Button icon={<FolderOpenOutlined />} onClick={() => setPicking(type)} data-testid={`reply-pick-${type}`}>
-        {t('wxmp.reply.fromLibrary')}
-      </Button>
-      {uploadType && <MaterialUpload appId={appId} type={uploadType} onUploaded={picked} />}
+    <Space direction="vertical" size={4}>
+      <Space wrap>
+        {libraryButton(type, `reply-pick-${type}`, errorOf('material'))}
+        {uploadType && <MaterialUpload appId={appId} type={uploadType} onUploaded={picked} />}
+      </Space>
+      <ErrorText error={errorOf('material')} testId="reply-error-material" />
     </Space>
   );
   const removeButton = (fields: Partial<Reply>) => (
@@ -120,15 +167,23 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
     switch (type) {
       case 'text':
         return (
-          <Input.TextArea
-            rows={5}
-            maxLength={600}
-            showCount
-            value={reply.repContent ?? ''}
-            placeholder={t('wxmp.reply.textPlaceholder')}
-            onChange={(e) => patch({ repContent: e.target.value })}
-            data-testid="reply-text"
-          />
+          <>
+            <Input.TextArea
+              rows={5}
+              maxLength={600}
+              showCount
+              value={reply.repContent ?? ''}
+              placeholder={t('wxmp.reply.textPlaceholder')}
+              status={errorOf('repContent').status}
+              onChange={(e) => {
+                touch('repContent');
+                patch({ repContent: e.target.value });
+              }}
+              onBlur={() => touch('repContent')}
+              data-testid="reply-text"
+            />
+            <ErrorText error={errorOf('repContent')} testId="reply-error-text" />
+          </>
         );
       case 'image':
         return reply.repMediaId ? (
@@ -178,21 +233,45 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
       case 'music':
         return (
           <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <div style={{ width: 120, textAlign: 'center' }}>
-              <div style={{ width: 100, height: 100, margin: '0 auto 8px', border: '1px dashed #d9d9d9', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <div style={{ width: 140, textAlign: 'center' }}>
+              <div
+                style={{
+                  width: 100, height: 100, margin: '0 auto 8px', display: 'flex', alignItems: 'center', justifyContent: 'center',
+                  border: `1px dashed ${errorOf('thumb').status ? 'var(--ant-color-error, #ff4d4f)' : '#d9d9d9'}`,
+                }}
+              >
                 {reply.repThumbUrl ? <img src={reply.repThumbUrl} alt="" style={{ maxWidth: 100, maxHeight: 100 }} data-testid="reply-music-thumb" /> : <Typography.Text type="secondary">{t('wxmp.reply.thumb')}</Typography.Text>}
               </div>
               <Space direction="vertical" size={4}>
-                <Button size="small" onClick={() => setPicking('image')} data-testid="reply-pick-thumb">
-                  {t('wxmp.reply.fromLibrary')}
-                </Button>
+                {libraryButton('image', 'reply-pick-thumb', errorOf('thumb'))}
                 <MaterialUpload appId={appId} type="image" onUploaded={picked} />
+                <ErrorText error={errorOf('thumb')} testId="reply-error-thumb" />
               </Space>
             </div>
             <Space direction="vertical" style={{ flex: 1, minWidth: 240 }}>
               <TitleAndDescription kind="music" reply={reply} patch={patch} />
-              <UrlInput value={reply.repUrl} onChange={(v) => patch({ repUrl: v })} placeholder={t('wxmp.reply.musicUrl')} testId="reply-music-url" />
-              <UrlInput value={reply.repHqUrl} onChange={(v) => patch({ repHqUrl: v })} placeholder={t('wxmp.reply.hqUrl')} testId="reply-music-hq" />
+              <UrlInput
+                value={reply.repUrl}
+                onChange={(v) => {
+                  touch('repUrl');
+                  patch({ repUrl: v });
+                }}
+                onBlur={() => touch('repUrl')}
+                error={errorOf('repUrl')}
+                placeholder={t('wxmp.reply.musicUrl')}
+                testId="reply-music-url"
+              />
+              <UrlInput
+                value={reply.repHqUrl}
+                onChange={(v) => {
+                  touch('repHqUrl');
+                  patch({ repHqUrl: v });
+                }}
+                onBlur={() => touch('repHqUrl')}
+                error={errorOf('repHqUrl')}
+                placeholder={t('wxmp.reply.hqUrl')}
+                testId="reply-music-hq"
+              />
             </Space>
           </div>
         );
@@ -201,6 +280,8 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
 
   return (
     <div className="wxmp-reply-editor" data-testid="reply-editor">
+      {/* The parts show their own state: a form item's error does not turn every input inside red. */}
+      <Form.Item noStyle validateStatus="">
       <Tabs
         type="card"
         activeKey={reply.repType}
@@ -215,6 +296,7 @@ export function ReplyEditor({ appId, value, onChange, oneNews = false, types = R
           children: <div style={{ minHeight: 120 }}>{panel(type)}</div>,
         }))}
       />
+      </Form.Item>
       {picking && (
         <MaterialPicker open appId={appId} type={picking} onSelect={picked} onClose={() => setPicking(undefined)} />
       )}

@@ -51,6 +51,38 @@ export function replyFromMaterial(repType: ReplyType, material: Material, previo
   }
 }
 
+/** The parts of the reply editor that can have a problem: an input, or the material chosen in a tab. */
+export type ReplyPart = 'repContent' | 'repUrl' | 'repHqUrl' | 'thumb' | 'material';
+
+/** The problem of each part of the reply (what `validateReply` reports, part by part). */
+export function replyProblems(reply: Reply): Partial<Record<ReplyPart, string>> {
+  const missing = i18n.t(`wxmp.reply.missing.${reply.repType}`);
+  const url = (value: string | undefined) => {
+    const problem = value ? validateUrl(value) : null;
+    return problem ? validationText(problem) : undefined;
+  };
+  const problems: Partial<Record<ReplyPart, string | undefined>> = {};
+  switch (reply.repType) {
+    case 'text':
+      if (!reply.repContent?.trim()) problems.repContent = missing;
+      break;
+    case 'image':
+    case 'voice':
+    case 'video':
+      if (!reply.repMediaId) problems.material = missing;
+      break;
+    case 'news':
+      if (!reply.content?.articles.length) problems.material = missing;
+      break;
+    case 'music':
+      problems.repUrl = reply.repUrl?.trim() ? url(reply.repUrl) : missing;
+      problems.repHqUrl = url(reply.repHqUrl);
+      if (!reply.repThumbMediaId) problems.thumb = i18n.t('wxmp.reply.missing.musicThumb');
+      break;
+  }
+  return Object.fromEntries(Object.entries(problems).filter(([, v]) => v)) as Partial<Record<ReplyPart, string>>;
+}
+
 /**
  * Whether the reply can be saved or sent: the message to show, or null. It refuses at least what
  * the server's `replyProblem` (`@canteen/contract`) refuses, so the operator sees the problem in the

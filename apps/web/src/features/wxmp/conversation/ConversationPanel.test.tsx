@@ -147,12 +147,15 @@ describe('ConversationPanel', { timeout: 30_000 }, () => {
     await waitFor(() => expect(shownIds()).toEqual([1, 103]));
   });
 
-  it('does not send with an empty box', async () => {
+  it('does not send with an empty box, and then marks the box that wants text', async () => {
     history = [msg(1)];
     renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
     await screen.findByTestId('no-more');
+    expect(screen.queryByTestId('reply-error-text')).toBeNull(); // nothing typed, nothing said
     await userEvent.click(screen.getByTestId('send-button'));
-    await screen.findByText('请输入回复内容');
+    await waitFor(() => expect(document.querySelector('.ant-message')).toHaveTextContent('请输入回复内容'));
+    expect(screen.getByTestId('reply-error-text')).toHaveTextContent('请输入回复内容');
+    expect(screen.getByTestId('reply-text').closest('[class*="status-error"]')).not.toBeNull();
     expect(server.calls('POST', '/weixin/wxmsg')).toHaveLength(0);
   });
 

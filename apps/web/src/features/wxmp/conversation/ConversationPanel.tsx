@@ -354,6 +354,8 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
   const [editorKey, setEditorKey] = useState(0);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string>();
+  // A send refused for a missing or wrong part: the editor shows every part's problem from then on.
+  const [refused, setRefused] = useState(false);
   const sendingRef = useRef(false);
 
   const send = async () => {
@@ -361,6 +363,7 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
     const problem = validateReply(reply);
     if (problem) {
       void message.warning(problem);
+      setRefused(true);
       return;
     }
     sendingRef.current = true;
@@ -372,6 +375,7 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
         append(outcome.message);
         setFailure(undefined);
         setReply(emptyReply('text'));
+        setRefused(false);
         setEditorKey((k) => k + 1);
         if (outcome.notice) void message.info(outcome.notice);
         return;
@@ -425,7 +429,7 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
       {canSend && (
         <div tabIndex={0} onKeyDown={onKeyDown} data-testid="reply-box" style={{ marginTop: 12, outline: 'none' }}>
           {failure && <Alert type="error" showIcon closable title={failure} onClose={() => setFailure(undefined)} style={{ marginBottom: 8 }} data-testid="send-error" />}
-          <ReplyEditor key={editorKey} appId={appId} value={reply} onChange={setReply} oneNews />
+          <ReplyEditor key={editorKey} appId={appId} value={reply} onChange={setReply} oneNews showErrors={refused} />
           <Space style={{ width: '100%', justifyContent: 'flex-end', marginTop: 8 }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('wxmp.conversation.sendHint')}
