@@ -47,6 +47,10 @@ addMessages(
       frozenHint: '该会员已冻结，不能充值和使用余额支付', nextLevel: '再消费 {{amount}} 升级为{{name}}', noPermission: '您没有查看此项的权限',
     },
     payMethods: { cash: '现金', external: '外部支付', wechat: '微信支付' },
+    integrity: {
+      button: '余额核对', title: '余额核对：余额与流水合计', pair: '余额 {{balance}} / 流水 {{ledger}}',
+      ok: '已核对 {{n}} 位会员，余额、赠送金和积分均与流水合计一致', bad: '已核对 {{n}} 位会员，{{bad}} 位与流水合计不一致，请联系技术支持',
+    },
     adjust: {
       title: '调整余额与积分：{{name}}', help: '填写变动量：正数为增加，负数为扣减，调整后不能小于 0。',
       principal: '本金变动（元）', bonus: '赠送金变动（元）', points: '积分变动', reason: '调整原因', reasonPlaceholder: '如 顾客投诉补偿、系统错误更正（2–200 个字）',
@@ -120,6 +124,10 @@ addMessages(
       frozenHint: 'This member is frozen: no recharge and no balance payment', nextLevel: '{{amount}} more spending to reach {{name}}', noPermission: 'You may not see this',
     },
     payMethods: { cash: 'Cash', external: 'External payment', wechat: 'WeChat Pay' },
+    integrity: {
+      button: 'Check balances', title: 'Balances against their ledgers', pair: 'balance {{balance}} / ledger {{ledger}}',
+      ok: '{{n}} members checked: principal, bonus and points all match their ledgers', bad: '{{n}} members checked: {{bad}} differ from their ledgers; contact support',
+    },
     adjust: {
       title: 'Adjust balance and points: {{name}}', help: 'Enter the changes: positive adds, negative takes away; nothing may go below 0.',
       principal: 'Principal change (yuan)', bonus: 'Bonus change (yuan)', points: 'Points change', reason: 'Reason', reasonPlaceholder: 'e.g. compensation for a complaint, correcting an error (2–200 characters)',

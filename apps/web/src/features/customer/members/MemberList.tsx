@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../shared/resource';
 import { usePermission } from '../../../shared/session/session';
 import { MEMBERS_KEY } from '../queryKeys';
 import { useLevels } from './api';
+import { IntegrityCheck } from './IntegrityCheck';
 import { MemberDrawer } from './MemberDrawer';
 import { MemberEditor } from './MemberEditor';
 import { memberFilterQuery, type MemberFilterValues } from './form';
@@ -31,6 +32,7 @@ export function MemberList() {
   const canEdit = usePermission('customer:member:edit');
   const canDel = usePermission('customer:member:del');
   const canFreeze = usePermission('customer:member:freeze');
+  const canCheck = usePermission('customer:member:adjust');
   const levels = useLevels();
   const [filterForm] = Form.useForm<MemberFilterValues>();
   const [filters, setFilters] = useState<Record<string, string | number>>({});
@@ -238,6 +240,7 @@ export function MemberList() {
           {canAdd && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="member-add">{t('customerMember.add')}</Button>
           )}
+          {canCheck && <IntegrityCheck />}
         </Space>
         <Tooltip title={t('customerMember.refresh')}>
           <Button shape="circle" icon={<ReloadOutlined />} aria-label={t('customerMember.refresh')} onClick={() => void queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] })} />

@@ -85,6 +85,11 @@ function route({ method, path, query, body }: Received) {
     members = members.map((m) => (m.id === b.id ? updated : m));
     return okReply(updated);
   }
+  if (method === 'GET' && path === '/customer/member/integrity') {
+    return okReply({ checked: members.length, mismatches: members.filter((m) => m.id === '2').map((m) => ({
+      memberId: m.id, memberNo: m.memberNo, phone: maskPhone(m.phone), balancePrincipal: m.balancePrincipal, ledgerPrincipal: 0, balanceBonus: 0, ledgerBonus: 0, points: 0, ledgerPoints: 0,
+    })) });
+  }
   if (parts[1] === 'customer' && parts[2] === 'member' && parts[3]) {
     const m = members.find((x) => x.id === parts[3]);
     if (!m) return failReply(404, '会员不存在');
@@ -326,6 +331,15 @@ describe('MembersPage (会员)', { timeout: 120_000 }, () => {
     expect(server.calls('PUT', '/customer/member/3/status')[0]!.body).toEqual({ status: 'active' });
   });
 
+  it('checks the balances against their ledgers on demand, naming the members that differ', async () => {
+    await open();
+    await userEvent.click(screen.getByTestId('member-integrity'));
+    expect(await screen.findByTestId('member-integrity-result')).toHaveTextContent('已核对 3 位会员，1 位与流水合计不一致');
+    const dialog = await lastDialog();
+    expect(dialog).toHaveTextContent('139****1111');
+    expect(dialog).toHaveTextContent('余额 ¥10.00 / 流水 ¥0.00');
+  });
+
   it('hides add, edit, freeze, adjust and recharge without their codes', async () => {
     signInWith(['customer:member:index']);
     await open();
@@ -333,6 +347,7 @@ describe('MembersPage (会员)', { timeout: 120_000 }, () => {
     expect(screen.queryByTestId('member-edit-1')).toBeNull();
     expect(screen.queryByTestId('member-status-1')).toBeNull();
     expect(screen.queryByTestId('member-delete-1')).toBeNull();
+    expect(screen.queryByTestId('member-integrity')).toBeNull();
     const drawer = await openDrawer('1');
     expect(within(drawer).queryByTestId('member-adjust')).toBeNull();
     expect(within(drawer).queryByTestId('member-recharge')).toBeNull();
