@@ -1,5 +1,49 @@
+import { and, asc, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { store, storeCategory, storeDish } from './tables.js';
+
 /**
  * What the store module offers other modules (customers, orders, printing, reports): the
  * request's store scope. Other modules use the store side only through this file.
  */
 export { assertStore, canSee, storeCondition, accessOf, type StoreAccess } from './scope.js';
+
+// ─── Read access for other modules (added for the customer module's coupons) ───────────────────
+
+
+export interface StoreBrief { id: string; name: string; timeZone: string }
+export interface CatalogueItem { id: string; name: string; storeId: string; kind: 'dish' | 'combo' }
+
+/** Every store, by id (the first is the brand's first store: its time zone is the brand's). */
+export const storeList = (db: Db): Promise<StoreBrief[]> =>
+  db.select({ id: store.id, name: store.name, timeZone: store.timeZone }).from(store).orderBy(asc(store.id));
+
+/** The stores of these ids that exist. */
+export async function storesById(db: Db, ids: readonly string[]): Promise<Map<string, StoreBrief>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: store.id, name: store.name, timeZone: store.timeZone }).from(store).where(inArray(store.id, [...new Set(ids)]));
+  return new Map(rows.map((s) => [s.id, s]));
+}
+
+/**
+ * Categories or dishes of these ids that exist (dishes: live ones, unless `archived`), with their
+ * name and store; a category's kind, `dish` for a dish.
+ */
+export async function catalogueItems(db: Db, what: 'categories' | 'dishes', ids: readonly string[], options: { archived?: boolean } = {}): Promise<CatalogueItem[]> {
+  if (!ids.length) return [];
+  const list = [...new Set(ids)];
+  if (what === 'categories') {
+    return db.select({ id: storeCategory.id, name: storeCategory.name, storeId: storeCategory.storeId, kind: storeCategory.kind }).from(storeCategory)
+      .where(inArray(storeCategory.id, list));
+  }
+  const rows = await db.select({ id: storeDish.id, name: storeDish.name, storeId: storeDish.storeId }).from(storeDish)
+    .where(and(inArray(storeDish.id, list), options.archived ? undefined : isNull(storeDish.archivedAt)));
+  return rows.map((r) => ({ ...r, kind: 'dish' as const }));
+}
+
+/** The live dishes of some stores with these names, in id order (demo seeds). */
+export async function dishIdsNamed(db: Db, storeIds: readonly string[], names: readonly string[]): Promise<string[]> {
+  if (!storeIds.length || !names.length) return [];
+  return (await db.select({ id: storeDish.id }).from(storeDish)
+    .where(and(inArray(storeDish.storeId, [...storeIds]), inArray(storeDish.name, [...names]), isNull(storeDish.archivedAt))).orderBy(asc(storeDish.id))).map((d) => d.id);
+}
