@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CouponIssueResult, CouponPlanRecord, CouponRecord, Page } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
+import { insertCategory } from '../../../../test/catalogue.js';
 import { callerOf, createStore, dataOf, storeStaff } from '../../../../test/store.js';
 import type { Db } from '../../../db/client.js';
-import { storeCategory, storeDish } from '../../store/tables.js';
 import { addMember } from '../testing.js';
 import { coupon, couponPlan, memberLevel, rechargePlan } from '../tables.js';
 
@@ -30,11 +30,11 @@ beforeAll(async () => {
   call = callerOf(app, admin);
   storeA = await createStore(app, admin, '券测试甲店');
   storeB = await createStore(app, admin, '券测试乙店');
-  [{ id: hotId }] = await db.insert(storeCategory).values({ storeId: storeA, name: '热菜', kind: 'dish' }).returning({ id: storeCategory.id }) as [{ id: string }];
-  [{ id: comboCatId }] = await db.insert(storeCategory).values({ storeId: storeA, name: '套餐', kind: 'combo' }).returning({ id: storeCategory.id }) as [{ id: string }];
-  [{ id: fishId }] = await db.insert(storeDish).values({ storeId: storeA, categoryId: hotId, name: '水煮鱼', price: 6800 }).returning({ id: storeDish.id }) as [{ id: string }];
-  const [catB] = await db.insert(storeCategory).values({ storeId: storeB, name: '热菜', kind: 'dish' }).returning({ id: storeCategory.id });
-  [{ id: otherStoreDishId }] = await db.insert(storeDish).values({ storeId: storeB, categoryId: catB!.id, name: '毛血旺', price: 5800 }).returning({ id: storeDish.id }) as [{ id: string }];
+  hotId = await insertCategory(app, storeA, '热菜');
+  comboCatId = await insertCategory(app, storeA, '套餐', 'combo');
+  const dish = async (storeId: string, categoryId: string, name: string) => dataOf<{ id: string }>(await call('POST', '/store/dish', { storeId, categoryId, name, price: 6800 })).id;
+  fishId = await dish(storeA, hotId, '水煮鱼');
+  otherStoreDishId = await dish(storeB, await insertCategory(app, storeB, '热菜'), '毛血旺');
 });
 
 let n = 0;
@@ -97,9 +97,9 @@ describe('coupon plans', () => {
     const status = (s: string) => call('PUT', `/customer/coupon-plan/${p.id}/status`, { status: s });
     expect(dataOf<CouponPlanRecord>(await status('paused')).status).toBe('paused');
     expect(failure(await call('POST', `/customer/coupon-plan/${p.id}/issue`, { memberIds: [m] }))).toEqual({ status: 400, msg: `优惠券「${p.name}」已暂停发放` });
-    expect((await dataOf<CouponPlanRecord[]>(await call('GET', '/customer/coupon-plan/list'))).map((x) => x.id)).not.toContain(p.id);
+    expect((dataOf<CouponPlanRecord[]>(await call('GET', '/customer/coupon-plan/list'))).map((x) => x.id)).not.toContain(p.id);
     expect(dataOf<CouponPlanRecord>(await status('active')).status).toBe('active');
-    expect((await dataOf<CouponPlanRecord[]>(await call('GET', '/customer/coupon-plan/list'))).map((x) => x.id)).toContain(p.id);
+    expect((dataOf<CouponPlanRecord[]>(await call('GET', '/customer/coupon-plan/list'))).map((x) => x.id)).toContain(p.id);
     expect(dataOf<CouponPlanRecord>(await status('ended')).status).toBe('ended');
     expect(failure(await status('active'))).toEqual({ status: 400, msg: `优惠券「${p.name}」已结束，不能重新启用` });
     expect(failure(await call('POST', `/customer/coupon-plan/${p.id}/issue`, { memberIds: [m] })).msg).toBe(`优惠券「${p.name}」已结束`);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { CouponPlanRecord, couponPlanBodySchema, couponPlanQuerySchema, Page } from '@canteen/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
@@ -6,7 +6,7 @@ import { declareConstraints } from '../../../http/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { orderBy } from '../../../http/paging.js';
 import { contains } from '../../../http/resource.js';
-import { store, storeCategory, storeDish } from '../../store/tables.js';
+import { catalogueItems, storesById } from '../../store/service.js';
 import { iso, isoOrNull } from '../http.js';
 import { couponPlan, rechargePlan } from '../tables.js';
 
@@ -49,16 +49,12 @@ export const planColumns = (body: CouponPlanBody) => ({
  */
 export async function checkPlanRefs(db: Db, body: CouponPlanBody): Promise<void> {
   if (body.storeIds.length) {
-    const found = new Set((await db.select({ id: store.id }).from(store).where(inArray(store.id, body.storeIds))).map((s) => s.id));
+    const found = await storesById(db, body.storeIds);
     const missing = body.storeIds.filter((id) => !found.has(id));
     if (missing.length) throw badRequest(`storeIds: 门店 ${missing.join('、')} 不存在`);
   }
   if (body.scope === 'all') return;
-  const rows = body.scope === 'categories'
-    ? await db.select({ id: storeCategory.id, name: storeCategory.name, storeId: storeCategory.storeId, kind: storeCategory.kind }).from(storeCategory)
-      .where(inArray(storeCategory.id, body.scopeIds))
-    : await db.select({ id: storeDish.id, name: storeDish.name, storeId: storeDish.storeId, kind: sql<string>`'dish'` }).from(storeDish)
-      .where(and(inArray(storeDish.id, body.scopeIds), isNull(storeDish.archivedAt)));
+  const rows = await catalogueItems(db, body.scope, body.scopeIds);
   const what = body.scope === 'categories' ? '分类' : '菜品';
   const found = new Map(rows.map((r) => [r.id, r]));
   const missing = body.scopeIds.filter((id) => !found.has(id));
@@ -92,11 +88,9 @@ export function checkPlanEdit(existing: CouponPlanRow, next: ReturnType<typeof p
 export async function planRecords(db: Db, rows: CouponPlanRow[]): Promise<CouponPlanRecord[]> {
   const categoryIds = [...new Set(rows.filter((r) => r.scope === 'categories').flatMap((r) => r.scopeIds))];
   const dishIds = [...new Set(rows.filter((r) => r.scope === 'dishes').flatMap((r) => r.scopeIds))];
-  const [categories, dishes] = await Promise.all([
-    categoryIds.length ? db.select({ id: storeCategory.id, name: storeCategory.name, storeId: storeCategory.storeId }).from(storeCategory).where(inArray(storeCategory.id, categoryIds)) : [],
-    dishIds.length ? db.select({ id: storeDish.id, name: storeDish.name, storeId: storeDish.storeId }).from(storeDish).where(inArray(storeDish.id, dishIds)) : [],
-  ]);
-  const names = { categories: new Map(categories.map((c) => [c.id, c])), dishes: new Map(dishes.map((d) => [d.id, d])), all: new Map<string, { id: string; name: string; storeId: string }>() };
+  const [categories, dishes] = await Promise.all([catalogueItems(db, 'categories', categoryIds), catalogueItems(db, 'dishes', dishIds, { archived: true })]);
+  const brief = (x: { id: string; name: string; storeId: string }) => [x.id, { id: x.id, name: x.name, storeId: x.storeId }] as const;
+  const names = { categories: new Map(categories.map(brief)), dishes: new Map(dishes.map(brief)), all: new Map<string, { id: string; name: string; storeId: string }>() };
   return rows.map((p) => ({
     id: p.id, name: p.name, kind: p.kind, value: p.value, minSpend: p.minSpend, maxDiscount: p.maxDiscount, scope: p.scope, scopeIds: p.scopeIds,
     scopeItems: p.scopeIds.map((id) => names[p.scope].get(id)).filter((x) => x !== undefined),

@@ -7,8 +7,7 @@ import { translating } from '../../../http/db-errors.js';
 import { serve } from '../../../http/endpoint.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { orderBy } from '../../../http/paging.js';
-import { store } from '../../store/tables.js';
-import { storeCondition } from '../../store/scope.js';
+import { storeCondition, storesById } from '../../store/service.js';
 import { inTx, iso, isoOrNull, likePrefix, operatorOf } from '../http.js';
 import { coupon, couponPlan, member, memberLevel } from '../tables.js';
 import { registerCouponExpiry } from './expiry.js';
@@ -30,14 +29,14 @@ const couponSortable = { create_time: coupon.createdAt, valid_to: coupon.validTo
 
 /** The coupons matching `where`, with their plan, member (phone masked) and store. */
 export async function couponRecords(db: Db, where: SQL | undefined, window?: { order: SQL[]; limit: number; offset: number }): Promise<CouponRecord[]> {
-  const query = db.select({ c: coupon, p: couponPlan, memberNo: member.memberNo, memberName: member.name, phone: member.phone, storeName: store.name })
-    .from(coupon).innerJoin(couponPlan, eq(couponPlan.id, coupon.planId)).innerJoin(member, eq(member.id, coupon.memberId))
-    .leftJoin(store, eq(store.id, coupon.storeId)).where(where);
+  const query = db.select({ c: coupon, p: couponPlan, memberNo: member.memberNo, memberName: member.name, phone: member.phone })
+    .from(coupon).innerJoin(couponPlan, eq(couponPlan.id, coupon.planId)).innerJoin(member, eq(member.id, coupon.memberId)).where(where);
   const rows = window ? await query.orderBy(...window.order).limit(window.limit).offset(window.offset) : await query;
-  return rows.map(({ c, p, memberNo, memberName, phone, storeName }) => ({
+  const stores = await storesById(db, rows.flatMap(({ c }) => (c.storeId ? [c.storeId] : [])));
+  return rows.map(({ c, p, memberNo, memberName, phone }) => ({
     id: c.id, planId: c.planId, planName: p.name, kind: p.kind, value: p.value, minSpend: p.minSpend, maxDiscount: p.maxDiscount,
     memberId: c.memberId, memberNo, memberName, memberPhone: maskPhone(phone), code: c.code, status: c.status, validFrom: iso(c.validFrom),
-    validTo: iso(c.validTo), source: c.source, rechargeId: c.rechargeId, orderId: c.orderId, storeId: c.storeId, storeName: storeName ?? null,
+    validTo: iso(c.validTo), source: c.source, rechargeId: c.rechargeId, orderId: c.orderId, storeId: c.storeId, storeName: c.storeId ? (stores.get(c.storeId)?.name ?? null) : null,
     discountAmount: c.discountAmount, lockedAt: isoOrNull(c.lockedAt), usedAt: isoOrNull(c.usedAt), voidedAt: isoOrNull(c.voidedAt),
     voidReason: c.voidReason, createTime: iso(c.createdAt),
   }));

@@ -1,8 +1,8 @@
-import { asc, eq, inArray, isNull, and, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { appSetting } from '../../../db/tables.js';
 import { DEMO_STORES } from '../../store/seed-data.js';
-import { store, storeDish } from '../../store/tables.js';
+import { dishIdsNamed, storeList } from '../../store/service.js';
 import { coupon, couponPlan, member } from '../tables.js';
 import { newCouponCode, relativeValidTo } from './service.js';
 
@@ -106,13 +106,10 @@ export async function seedCoupons(db: Db, now: number = Date.now()): Promise<voi
     const members = await tx.select({ id: member.id, createdAt: member.createdAt }).from(member).orderBy(asc(member.id)).limit(1000);
     if (!members.length) return;
     const existing = await tx.select({ name: couponPlan.name }).from(couponPlan);
-    const stores = await tx.select({ id: store.id, name: store.name }).from(store).where(inArray(store.name, DEMO_STORES.map((s) => s.name))).orderBy(asc(store.id));
-    const storeIds = stores.map((s) => s.id);
+    const demoNames = DEMO_STORES.map((s) => s.name);
+    const storeIds = (await storeList(tx)).filter((s) => demoNames.includes(s.name)).map((s) => s.id);
     const signatureNames = DEMO_STORES.flatMap((s) => s.categories.flatMap((c) => c.dishes.filter((d) => d.tags?.includes('招牌')).map((d) => d.name)));
-    const signature = storeIds.length && signatureNames.length
-      ? (await tx.select({ id: storeDish.id }).from(storeDish).where(and(inArray(storeDish.storeId, storeIds), inArray(storeDish.name, signatureNames), isNull(storeDish.archivedAt)))
-        .orderBy(asc(storeDish.id)).limit(50)).map((d) => d.id)
-      : [];
+    const signature = (await dishIdsNamed(tx, storeIds, signatureNames)).slice(0, 50);
     const plans = demoPlans(now, signature, storeIds.slice(0, 1)).filter((p) => !existing.some((e) => e.name === p.plan.name));
     const rnd = generator(20261212);
     const rows: Array<typeof coupon.$inferInsert & { code: string }> = [];

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CouponPlanRecord, RechargeResult } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
+import { insertCategory } from '../../../../test/catalogue.js';
 import { callerOf, createStore, dataOf } from '../../../../test/store.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { storeCategory } from '../../store/tables.js';
 import { expectConsistent, addMember } from '../testing.js';
 import { coupon, couponPlan } from '../tables.js';
 import type { LockInput } from './service.js';
@@ -110,11 +110,11 @@ describe('lock, use, release', () => {
     const capped = await holding({ kind: 'discount', value: 50, maxDiscount: 3000 });
     expect((await tx((t) => service().lock(t, lockInput(capped)))).discount).toBe(3000);
     // Scope: the plan's categories and dishes exist in the catalogue; the order's lines name them.
-    const [cat] = await db.select({ id: storeCategory.id }).from(storeCategory).where(eq(storeCategory.kind, 'dish')).limit(1);
-    const scoped = await holding({ kind: 'discount', value: 80, scope: 'categories', scopeIds: [cat!.id] });
-    const scopedLines = [{ dishId: '1', categoryId: cat!.id, amount: 3000 }, { dishId: '2', categoryId: '0', amount: 7000 }];
+    const cat = { id: await insertCategory(app, storeA, `核销分类${n}`) };
+    const scoped = await holding({ kind: 'discount', value: 80, scope: 'categories', scopeIds: [cat.id] });
+    const scopedLines = [{ dishId: '1', categoryId: cat.id, amount: 3000 }, { dishId: '2', categoryId: '0', amount: 7000 }];
     expect((await tx((t) => service().lock(t, lockInput(scoped, { lines: scopedLines })))).discount).toBe(600);
-    const outside = await holding({ kind: 'cash', value: 500, scope: 'categories', scopeIds: [cat!.id] });
+    const outside = await holding({ kind: 'cash', value: 500, scope: 'categories', scopeIds: [cat.id] });
     expect(await refusal(tx((t) => service().lock(t, lockInput(outside))))).toBe(`订单中没有优惠券「${outside.plan.name}」适用的菜品`);
   });
 

@@ -5,7 +5,7 @@ import {
 } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
-import { store } from '../../store/tables.js';
+import { storeList, storesById } from '../../store/service.js';
 import { coupon, couponPlan, member } from '../tables.js';
 import { KIND_NAMES, planRow, type CouponPlanRow } from './plans.js';
 
@@ -63,10 +63,8 @@ export function relativeValidTo(issuedAt: Date, days: number, timeZone: string):
 
 /** The brand's time zone: the first store's, or Asia/Shanghai. */
 async function zoneOf(db: Db, storeId?: string): Promise<string> {
-  const [row] = storeId
-    ? await db.select({ zone: store.timeZone }).from(store).where(eq(store.id, storeId))
-    : await db.select({ zone: store.timeZone }).from(store).orderBy(asc(store.id)).limit(1);
-  return row?.zone ?? DEFAULT_ZONE;
+  const found = storeId ? (await storesById(db, [storeId])).get(storeId) : (await storeList(db))[0];
+  return found?.timeZone ?? DEFAULT_ZONE;
 }
 
 const ORDER_TYPE_NAMES: Record<string, string> = { dine_in: '堂食', takeaway: '外带' };
