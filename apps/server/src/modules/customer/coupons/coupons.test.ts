@@ -8,6 +8,7 @@ import { callerOf, createStore, dataOf, storeStaff } from '../../../../test/stor
 import type { Db } from '../../../db/client.js';
 import { addMember } from '../testing.js';
 import { coupon, couponPlan, memberLevel, rechargePlan } from '../tables.js';
+import { seedCoupons } from './seed.js';
 
 /**
  * 优惠券 through its routes: plan validation and references, edits once issued, delete and
@@ -101,7 +102,8 @@ describe('coupon plans', () => {
     expect(dataOf<CouponPlanRecord>(await status('active')).status).toBe('active');
     expect((dataOf<CouponPlanRecord[]>(await call('GET', '/customer/coupon-plan/list'))).map((x) => x.id)).toContain(p.id);
     expect(dataOf<CouponPlanRecord>(await status('ended')).status).toBe('ended');
-    expect(failure(await status('active'))).toEqual({ status: 400, msg: `优惠券「${p.name}」已结束，不能重新启用` });
+    expect(failure(await status('active'))).toEqual({ status: 409, msg: `优惠券「${p.name}」已结束，不能重新启用` });
+    expect(failure(await call('PUT', '/customer/coupon-plan', { ...plan(), id: p.id, name: p.name }))).toEqual({ status: 409, msg: `优惠券「${p.name}」已结束，不能重新启用` });
     expect(failure(await call('POST', `/customer/coupon-plan/${p.id}/issue`, { memberIds: [m] })).msg).toBe(`优惠券「${p.name}」已结束`);
   });
 
@@ -229,5 +231,9 @@ describe('the demo coupons', () => {
     const signature = plans.find((p) => p.name === '招牌菜专享8折')!;
     expect(signature.scope).toBe('dishes');
     expect(signature.scopeIds.length).toBeGreaterThan(0);
+    // Every boot runs it again: nothing more.
+    await seedCoupons(db);
+    expect(await db.select({ id: coupon.id }).from(coupon)).toHaveLength(all.length);
+    expect(await db.select({ id: couponPlan.id }).from(couponPlan)).toHaveLength(plans.length);
   });
 });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { translating } from '../../../http/db-errors.js';
 import { serve } from '../../../http/endpoint.js';
-import { badRequest, notFound } from '../../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { orderBy } from '../../../http/paging.js';
 import { storeCondition, storesById } from '../../store/service.js';
 import { inTx, iso, isoOrNull, likePrefix, operatorOf } from '../http.js';
@@ -98,7 +98,7 @@ export const couponRoutes: FastifyPluginAsync<{ service: CouponService }> = asyn
     await inTx(db, async (tx) => {
       const existing = await planRow(tx, params.id, true);
       if (existing.status === body.status) return;
-      if (existing.status === 'ended') throw badRequest(`优惠券「${existing.name}」已结束，不能重新启用`);
+      if (existing.status === 'ended') throw conflict(`优惠券「${existing.name}」已结束，不能重新启用`);
       await tx.update(couponPlan).set({ status: body.status, updatedAt: new Date() }).where(eq(couponPlan.id, params.id));
     });
     return planRecord(params.id);
