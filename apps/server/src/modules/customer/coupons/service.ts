@@ -20,6 +20,11 @@ import { KIND_NAMES, planRow, type CouponPlanRow } from './plans.js';
  * issues of one plan follow one another, each counting the members' coupons after the one
  * before committed, so the quantity (a conditional UPDATE of issued_count, the table's check
  * behind it) and the per-member limit hold under any concurrency.
+ *
+ * Lock order, for callers: member rows before plan rows (an issue takes its members FOR KEY
+ * SHARE, then the plan; a recharge locks its member, then gives its gift plans). `lock` and
+ * `release` touch only the coupon; `use` updates the plan's used_count, so a payment that also
+ * charges the wallet calls `wallet.charge` (the member row) before `coupons.use`.
  */
 
 export interface Operator {
