@@ -24,4 +24,12 @@ export const wxMsgEndpoints = {
     method: 'PUT', path: '/weixin/wxmsg/read', tag, summary: '打开会话：该粉丝的消息全部标为已读', access: { permission: 'wxmp:wxmsg:index' },
     body: z.object({ appId: appIdField, wxUserId: idString }), data: z.number().int(),
   }),
+  /**
+   * Deletes one stored message (a follower's or the account's) from the product; what was
+   * delivered on the platform stays delivered. The bell's unread counts follow. Answers true.
+   */
+  remove: endpoint({
+    method: 'DELETE', path: '/weixin/wxmsg/:id', tag, summary: '删除一条消息（仅删除本系统中的记录）', access: { permission: 'wxmp:wxmsg:del' },
+    params: z.object({ id: idString }), data: z.literal(true),
+  }),
 };

@@ -11,6 +11,7 @@ import { okReply, pageOf, startApiServer, type TestApiServer } from '../../../te
 import { renderWithApp, signInWith } from '../../../test/render';
 import { TestBroker } from '../../../test/live-broker';
 import '../messages';
+import { deleteMessage } from '../../features/wxmp/conversation/api';
 import { Bell } from './Bell';
 
 // The app's live client, pointed at a real broker (the server's StompBroker) for these tests.
@@ -27,7 +28,15 @@ let broker: TestBroker;
 /** The server's unread rows. */
 let unread: ReturnType<typeof bellRow>[] = [];
 beforeAll(async () => {
-  server = await startApiServer(({ method, path }) => (method === 'GET' && path === '/weixin/wxmsg/page' ? okReply(pageOf(unread)) : undefined));
+  server = await startApiServer(({ method, path }) => {
+    if (method === 'GET' && path === '/weixin/wxmsg/page') return okReply(pageOf(unread));
+    if (method === 'DELETE' && path.startsWith('/weixin/wxmsg/')) {
+      // Follower 7's latest unread message goes: one fewer for them.
+      unread = unread.map((row) => (`/weixin/wxmsg/${row.id}` === path ? { ...row, countMsg: row.countMsg - 1 } : row));
+      return okReply(true);
+    }
+    return undefined;
+  });
   broker = new TestBroker();
   await broker.start();
   target.url = broker.url;
@@ -133,6 +142,14 @@ describe('header bell', { timeout: 30_000 }, () => {
     await broker.start(port);
     await waitFor(() => expect(useUnreadBell.getState().rows.map((r) => r.wxUserId)).toEqual(['9', '7', '8']));
     expect(useUnreadBell.getState().count).toBe(4);
+  });
+
+  it('counts again after an unread message is deleted', async () => {
+    signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:del']);
+    renderBell();
+    await waitFor(() => expect(screen.getByTestId('bell-badge')).toHaveTextContent('3'));
+    await act(() => deleteMessage({ id: unread[0]!.id, type: '1', readFlag: '0' }));
+    await waitFor(() => expect(screen.getByTestId('bell-badge')).toHaveTextContent('2'));
   });
 
   it('empties the bell and closes the socket on sign-out', async () => {

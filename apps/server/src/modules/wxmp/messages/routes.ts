@@ -30,6 +30,7 @@ const sentAnswer = z.object({ code: z.union([z.literal(0), z.literal(1)]), msg: 
  * - `POST /weixin/wxmsg` send → `data.data` is the sent message
  * - `PUT /weixin/wxmsg` `{ id, readFlag }` one message (contract: wxMsgEndpoints.markRead)
  * - `PUT /weixin/wxmsg/read` `{ appId, wxUserId }` a whole conversation, when it is opened (wxMsgEndpoints.markConversationRead)
+ * - `DELETE /weixin/wxmsg/:id` one message (wxMsgEndpoints.remove, `wxmp:wxmsg:del`)
  * - `GET /weixin/wxmsg/media?appId&mediaId&fileName&kind=temporary|permanent` a file
  * - `GET /weixin/wxmsg/summary?appId&since` the home figures
  */
@@ -98,4 +99,8 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
 
   serve(app, wxMsgEndpoints.markRead, ({ body }) => service.setRead(body.id, body.readFlag));
   serve(app, wxMsgEndpoints.markConversationRead, ({ body }) => service.markConversationRead(body.appId, body.wxUserId));
+  serve(app, wxMsgEndpoints.remove, async ({ params }) => {
+    await service.remove(params.id);
+    return true as const;
+  });
 };

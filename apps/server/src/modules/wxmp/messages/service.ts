@@ -135,6 +135,18 @@ export function createMessageService(database: Database, client: WechatClient, a
       });
     },
 
+    /**
+     * `DELETE /weixin/wxmsg/:id`: one stored message goes. The bell's per-follower summary is
+     * recounted by the delete trigger of 0211_wx_unread.sql (the follower's count drops, their
+     * row goes with their last unread message, and a deleted latest message gives way to the one
+     * before). Answers the message as it was, for the live channel.
+     */
+    async remove(id: string): Promise<ConversationMessage> {
+      const [gone] = await db.delete(wxMsg).where(eq(wxMsg.id, id)).returning();
+      if (!gone) throw notFound('消息不存在');
+      return toMessage(gone);
+    },
+
     /** `PUT /weixin/wxmsg`: one message read ('1') or unread ('0'). */
     async setRead(id: string, readFlag: '0' | '1') {
       const updated = await db.update(wxMsg).set({ readFlag }).where(eq(wxMsg.id, id)).returning({ id: wxMsg.id });

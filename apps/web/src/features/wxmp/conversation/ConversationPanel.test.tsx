@@ -40,6 +40,10 @@ function route(req: Received): Reply | undefined {
   if (method === 'PUT' && path === '/weixin/wxmsg') return okReply({ ...msg(0), ...(body as object) });
   if (method === 'PUT' && path === '/weixin/wxmsg/read') return okReply(history.filter((m) => m.readFlag === '0').length);
   if (method === 'GET' && path === '/weixin/wxmsg/media') return mediaAnswer;
+  if (method === 'DELETE' && path.startsWith('/weixin/wxmsg/')) {
+    history = history.filter((m) => `/weixin/wxmsg/${m.id}` !== path);
+    return okReply(true);
+  }
   if (method === 'GET' && path === '/weixin/wxmaterial/page') return okReply({ items: [], totalCount: 0 });
   return undefined;
 }
@@ -145,6 +149,25 @@ describe('ConversationPanel', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('send-button'));
     expect(await screen.findByText('图文消息条数限制在1条以内，已默认发送第一条')).toBeInTheDocument();
     await waitFor(() => expect(shownIds()).toEqual([1, 103]));
+  });
+
+  it('deletes a message after a confirmation with wxmp:wxmsg:del, and offers no delete without it', async () => {
+    history = [msg(1), msg(2, { type: '2', repContent: '好的' }), msg(3)];
+    const { unmount } = renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
+    await waitFor(() => expect(shownIds()).toEqual([1, 2, 3]));
+    expect(screen.queryAllByTestId('message-delete')).toEqual([]);
+    unmount();
+
+    signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:del']);
+    renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
+    await waitFor(() => expect(shownIds()).toEqual([1, 2, 3]));
+    const second = screen.getAllByTestId('conversation-message')[1]!;
+    await userEvent.click(within(second).getByTestId('message-delete'));
+    const confirm = (await screen.findByText('确定删除吗?')).closest<HTMLElement>('.ant-popover')!;
+    await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('删除成功');
+    expect(server.calls('DELETE', '/weixin/wxmsg/2')).toHaveLength(1);
+    expect(shownIds()).toEqual([1, 3]);
   });
 
   it('does not send with an empty box, and then marks the box that wants text', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, App, Avatar, Button, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import { SendOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { Alert, App, Avatar, Button, Popconfirm, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, SendOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/resource';
 import { useLiveConnected } from '../../../shared/live/useLiveConnected';
@@ -8,7 +8,7 @@ import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
 import { usePermission } from '../../../shared/session/session';
 import { ReplyEditor } from '../components/ReplyEditor';
 import { emptyReply, validateReply, type Reply } from '../components/reply';
-import { historyPage, markConversationRead, markRead, sendMessage } from './api';
+import { deleteMessage, historyPage, markConversationRead, markRead, sendMessage } from './api';
 import { appendMessage, compareMessages, isLastPage, mergeNewest, PAGE_SIZE, prependPage, type ConversationMessage } from './history';
 import { conversationDestination, onConversationMessage, type LiveFeed } from './live';
 import { MessageContent } from './MessageContent';
@@ -136,6 +136,8 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
     }
   }, [appId, wxUserId, apply]);
   const append = useCallback((message: ConversationMessage) => show(appendMessage(shown.current, message)), [show]);
+  /** A deleted message leaves the history. */
+  const remove = useCallback((id: string) => show(shown.current.filter((m) => m.id !== id)), [show]);
 
   /** A follower's unread message is marked read (once). */
   const markIfUnread = useCallback(
@@ -211,7 +213,7 @@ export function useConversation(appId: string, wxUserId: string, canMarkRead: bo
     [appId, wxUserId, apply, show, readConversation],
   );
 
-  return { messages, hasMore, loading, loaded, loadMore, append, receive, catchUp };
+  return { messages, hasMore, loading, loaded, loadMore, append, remove, receive, catchUp };
 }
 
 /** A view scrolled to within this of the end counts as at the bottom. */
@@ -223,7 +225,7 @@ const isEditable = (target: EventTarget | null) => {
   return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 };
 
-function Bubble({ message, mapKey }: { message: ConversationMessage; mapKey?: string }) {
+function Bubble({ message, mapKey, onDelete }: { message: ConversationMessage; mapKey?: string; onDelete?: (message: ConversationMessage) => Promise<void> }) {
   const { t } = useTranslation();
   const mine = message.type === '2';
   const name = mine ? message.appName || t('wxmp.conversation.account') : message.nickName || t('wxmp.conversation.follower');
@@ -252,6 +254,13 @@ function Bubble({ message, mapKey }: { message: ConversationMessage; mapKey?: st
             </Tag>
           </Tooltip>
         )}
+        {onDelete && (
+          <Popconfirm title={t('wxmp.common.confirmDelete')} okText={t('wxmp.common.ok')} cancelText={t('wxmp.common.cancel')} onConfirm={() => onDelete(message)}>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} style={{ padding: 0, height: 'auto', fontSize: 12 }} data-testid="message-delete">
+              {t('wxmp.common.delete')}
+            </Button>
+          </Popconfirm>
+        )}
       </div>
     </div>
   );
@@ -277,8 +286,9 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
   const { message } = App.useApp();
   const canSend = usePermission('wxmp:wxmsg:add');
   const canMarkRead = usePermission('wxmp:wxmsg:edit');
+  const canDelete = usePermission('wxmp:wxmsg:del');
   const conversation = useConversation(appId, wxUserId, canMarkRead);
-  const { messages, hasMore, loading, loaded, loadMore, append, receive, catchUp } = conversation;
+  const { messages, hasMore, loading, loaded, loadMore, append, remove, receive, catchUp } = conversation;
 
   // Scrolling: the view keeps its distance from the bottom while content changes (older pages
   // and late images above keep the reading position); new messages scroll to the bottom.
@@ -315,6 +325,21 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
   useEffect(() => {
     if (loaded) toBottom();
   }, [loaded, toBottom]);
+
+  // A deleted message leaves the history; the reading position stays.
+  const deleteOne = useCallback(
+    async (gone: ConversationMessage) => {
+      try {
+        await deleteMessage(gone);
+      } catch {
+        return; // shown by the HTTP client
+      }
+      keepTop.current = scroller.current?.scrollTop;
+      remove(gone.id);
+      void message.success(t('wxmp.common.deleted'));
+    },
+    [remove, message, t],
+  );
 
   // Live messages: the follower's STOMP destination, the shared seam, and the feed given by the parent.
   const receiveLive = useCallback(
@@ -422,7 +447,7 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
             )}
           </div>
           {messages.map((m) => (
-            <Bubble key={m.id} message={m} mapKey={mapKey} />
+            <Bubble key={m.id} message={m} mapKey={mapKey} onDelete={canDelete ? deleteOne : undefined} />
           ))}
         </div>
       </div>

@@ -2,6 +2,7 @@ import { wxMsgEndpoints, type Page } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { api, HttpError } from '../../../shared/http/client';
 import type { Reply } from '../components/reply';
+import { reloadBell } from '../unread/feed';
 import { PAGE_SIZE, type ConversationMessage } from './history';
 
 /** The conversation calls (`apps/server/src/modules/wxmp/conversations/README.md`). */
@@ -24,6 +25,15 @@ export const markRead = (id: string) => call(wxMsgEndpoints.markRead, { body: { 
  */
 export const markConversationRead = (appId: string, wxUserId: string) =>
   call(wxMsgEndpoints.markConversationRead, { body: { appId, wxUserId } }, { silent: true });
+
+/**
+ * `DELETE /weixin/wxmsg/:id` (`wxmp:wxmsg:del`): the message leaves the product (not the
+ * follower's phone). A follower's unread message leaves the bell's count too: it loads again.
+ */
+export async function deleteMessage(message: Pick<ConversationMessage, 'id' | 'type' | 'readFlag'>): Promise<void> {
+  await call(wxMsgEndpoints.remove, { params: { id: message.id } });
+  if (message.type === '1' && message.readFlag === '0') reloadBell();
+}
 
 /** What sending gave: the sent message (and the server's notice), or the failure with the kept message. */
 export type SendOutcome =

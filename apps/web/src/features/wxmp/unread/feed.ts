@@ -4,6 +4,17 @@ import { useLiveConnected } from '../../../shared/live/useLiveConnected';
 import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
 import { BELL_QUERY, useUnreadBell, type BellMessage, type BellRow } from './unread';
 
+/** The running feeds' loads (one while the bell is mounted). */
+const reloaders = new Set<() => void>();
+
+/**
+ * Loads the bell's unread rows again, e.g. after an unread message was deleted (the server's
+ * counts changed without a live message).
+ */
+export function reloadBell(): void {
+  for (const reload of reloaders) reload();
+}
+
 /** The live destination of every new follower message that is not an event. */
 export const BELL_DESTINATION = '/weixin/wx_msg';
 
@@ -95,7 +106,10 @@ export function useUnreadFeed(): void {
     const next = createBellFeed();
     setFeed(next); // eslint-disable-line react-hooks/set-state-in-effect
     void next.load();
+    const reload = () => void next.load();
+    reloaders.add(reload);
     return () => {
+      reloaders.delete(reload);
       next.dispose();
       useUnreadBell.getState().clear();
     };

@@ -21,10 +21,17 @@ const row = (id: number, fields: Partial<ConversationMessage> = {}): Conversatio
 });
 const rows = [row(1), row(2, { repType: 'event', repEvent: 'subscribe', repContent: null, readFlag: '1' }), row(3, { wxUserId: '8', nickName: '李阿姨', appId: 'wx2' })];
 
+/** Ids deleted through the API. */
+const deleted = new Set<string>();
+
 function route({ method, path, query }: Received) {
   if (method === 'GET' && path === '/weixin/wxapp/list') return okReply(accounts);
+  if (method === 'DELETE' && path.startsWith('/weixin/wxmsg/')) {
+    deleted.add(path.split('/').pop()!);
+    return okReply(true);
+  }
   if (method === 'GET' && path === '/weixin/wxmsg/page') {
-    const mine = rows.filter((r) => r.appId === query.appId && (!query.wxUserId || r.wxUserId === query.wxUserId) && (!query.readFlag || r.readFlag === query.readFlag));
+    const mine = rows.filter((r) => !deleted.has(r.id) && r.appId === query.appId && (!query.wxUserId || r.wxUserId === query.wxUserId) && (!query.readFlag || r.readFlag === query.readFlag));
     return okReply(pageOf(mine, Number(query.current), Number(query.size)));
   }
   if (method === 'PUT' && path === '/weixin/wxmsg') return okReply(row(1, { readFlag: '1' }));
@@ -33,6 +40,7 @@ function route({ method, path, query }: Received) {
 
 const server = apiServerForFile(route);
 beforeEach(() => {
+  deleted.clear();
   signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:add', 'wxmp:wxmsg:edit']);
 });
 
@@ -84,6 +92,26 @@ describe('WxMsgPage (用户消息)', { timeout: 30_000 }, () => {
     const table = await screen.findByTestId('resource-page');
     await within(table).findByText('内容1');
     expect(within(table).queryByRole('button', { name: /标为已读/ })).toBeNull();
+  });
+
+  it('deletes a message after a confirmation with wxmp:wxmsg:del, and offers no delete without it', async () => {
+    signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:del']);
+    const { unmount } = renderAt('/views/wxmp/wxmsg/index');
+    let table = await screen.findByTestId('resource-page');
+    const first = (await within(table).findByText('内容1')).closest('tr')!;
+    await userEvent.click(rowButton(first, '删除'));
+    const confirm = (await screen.findByText('确定删除吗?')).closest<HTMLElement>('.ant-popover')!;
+    await userEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
+    await screen.findByText('删除成功');
+    expect(server.calls('DELETE', '/weixin/wxmsg/1')).toHaveLength(1);
+    await waitFor(() => expect(within(table).queryByText('内容1')).toBeNull());
+    unmount();
+
+    signInWith(['wxmp:wxmsg:index', 'wxmp:wxmsg:edit']);
+    renderAt('/views/wxmp/wxmsg/index');
+    table = await screen.findByTestId('resource-page');
+    await within(table).findByTestId('event-message');
+    expect(within(table).queryByText('删除')).toBeNull();
   });
 
   it('opens the conversation named in the URL (the bell) and selects its account', async () => {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Avatar, Card, Col, Empty, Modal, Row, Space } from 'antd';
-import { CheckOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { wxMsgEndpoints } from '@canteen/contract';
@@ -9,7 +9,7 @@ import { ResourcePage, type Dict, type ResourceDef } from '../../../shared/resou
 import { usePaneSearch } from '../../../shared/navigation/pane';
 import type { Account } from '../api';
 import { AccountTree, useAccounts } from '../components/AccountTree';
-import { WXMSG_KEY } from '../conversation/api';
+import { deleteMessage, WXMSG_KEY } from '../conversation/api';
 import { ConversationPanel } from '../conversation/ConversationPanel';
 import type { ConversationMessage } from '../conversation/history';
 import { MessageContent } from '../conversation/MessageContent';
@@ -107,6 +107,17 @@ function AccountMessages({ account, onOpen }: { account: Account; onOpen: (c: Op
           hidden: (row) => row.readFlag === '1',
           success: 'wxmp.wxmsg.marked',
           onClick: (row) => call(wxMsgEndpoints.markRead, { body: { id: row.id, readFlag: '1' } }),
+        },
+        {
+          key: 'delete',
+          label: 'wxmp.common.delete',
+          icon: <DeleteOutlined />,
+          permission: 'wxmp:wxmsg:del',
+          danger: true,
+          confirm: 'wxmp.common.confirmDelete',
+          success: 'wxmp.common.deleted',
+          // An unread one leaves the bell's count too.
+          onClick: (row) => deleteMessage(row),
         },
       ],
     }),
