@@ -11,7 +11,7 @@ import { createTestUser, signIn } from '../../test/auth.js';
 const PUBLIC = new Set([
   'GET /', 'GET /health/live', 'GET /health/ready',
   'GET /code', 'POST /auth/oauth/token', 'POST /auth/phone/code', 'POST /auth/phone/token/sms', 'POST /auth/phone/token/thirdparty',
-  'POST /auth/phone/thirdparty/dev', 'POST /upms/user/register', 'GET /media/*', 'GET /settings/public',
+  'POST /auth/phone/thirdparty/dev', 'GET /auth/thirdparty/dev/authorize', 'GET /auth/thirdparty/dev/approve', 'POST /upms/user/register', 'GET /media/*', 'GET /settings/public',
   'GET /weixin/portal/:appId', 'POST /weixin/portal/:appId', 'GET /weixin/media/:folder/:file', 'GET /weixin/ws',
 ]);
 const isPublic = (method: string, url: string) =>
