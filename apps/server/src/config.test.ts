@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, wechatApiBase } from './config.js';
 
 describe('loadConfig', () => {
+  it('takes PUBLIC_BASE_URL without its trailing slash, and names a wrong one', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://order.example.com/' }).PUBLIC_BASE_URL).toBe('https://order.example.com');
+    expect(loadConfig({}).PUBLIC_BASE_URL).toBeUndefined();
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'order.example.com' })).toThrow(/PUBLIC_BASE_URL.*http\(s\) URL/s);
+  });
+
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(8080);

@@ -41,6 +41,8 @@ export const configSchema = z.object({
     .refine((list) => list.every((p) => (THIRDPARTY_PROVIDERS as readonly string[]).includes(p)), `must be a comma-separated list of ${THIRDPARTY_PROVIDERS.join(', ')}`)
     .default([]),
   MAP_KEY: z.string().max(200, 'must be at most 200 characters').optional(),
+  /** The address diners reach the product at, for what leaves the screen (table QR codes); unset: the address each request came in on. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://order.example.com' }).transform((url) => url.replace(/\/+$/, '')).optional(),
   SUPPORT_PHONE: z.string().max(100, 'must be at most 100 characters').optional(),
   SUPPORT_EMAIL: z.string().max(200, 'must be at most 200 characters').optional(),
   SUPPORT_HOURS: z.string().max(200, 'must be at most 200 characters').optional(),

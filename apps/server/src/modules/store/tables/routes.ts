@@ -17,8 +17,11 @@ export const newQrToken = (): string => randomBytes(18).toString('base64url');
 /** A unique key's value is `store_id, name`: the message names the name only. */
 const nameOfKey = (key: string) => key.split(', ').slice(1).join(', ') || key;
 
-/** The absolute address of a path as the request reached us (X-Forwarded-Proto/Host honoured: trustProxy is on). */
-const absolute = (request: FastifyRequest, path: string) => `${request.protocol}://${request.host}${path}`;
+/**
+ * The absolute address of a path: PUBLIC_BASE_URL when set (stickers outlive the address an
+ * admin happened to use), else as the request reached us (X-Forwarded-Proto/Host honoured: trustProxy is on).
+ */
+const absolute = (request: FastifyRequest, path: string) => `${request.server.config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`}${path}`;
 
 /** An area of the store, or a 404 naming it. */
 async function areaOf(db: Db, storeId: string, areaId: string): Promise<{ id: string; name: string }> {
