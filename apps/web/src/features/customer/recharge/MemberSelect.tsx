@@ -25,15 +25,8 @@ export function MemberSelect({ value, onChange, multiple = false, placeholder, i
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const search = useMemberSearch(keyword);
+  // The members chosen so far, so they keep their labels while the search shows others.
   const [known, setKnown] = useState<Map<string, MemberRow>>(new Map());
-  useEffect(() => {
-    if (!search.data?.length) return;
-    setKnown((prev) => {
-      const next = new Map(prev);
-      for (const m of search.data) next.set(m.id, m);
-      return next;
-    });
-  }, [search.data]);
   const chosen = useMemo(() => (value === undefined ? [] : Array.isArray(value) ? value : [value]), [value]);
   const options = useMemo(() => {
     const found = search.data ?? [];
@@ -48,7 +41,12 @@ export function MemberSelect({ value, onChange, multiple = false, placeholder, i
       data-testid={testId}
       mode={multiple ? 'multiple' : undefined}
       value={value}
-      onChange={(v: string | string[] | undefined) => onChange?.(v)}
+      onChange={(v: string | string[] | undefined) => {
+        const ids = v === undefined ? [] : Array.isArray(v) ? v : [v];
+        const found = new Map((search.data ?? []).map((m) => [m.id, m]));
+        setKnown((prev) => new Map(ids.flatMap((id) => { const m = found.get(id) ?? prev.get(id); return m ? [[id, m] as const] : []; })));
+        onChange?.(v);
+      }}
       showSearch={{
         filterOption: false,
         onSearch: (text: string) => {

@@ -170,7 +170,7 @@ export function PlanEditor({ plan, onClose }: PlanEditorProps) {
           <Select
             mode="multiple"
             options={giftOptions}
-            loading={couponPlans.isPending}
+            loading={couponPlans.isLoading}
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('customerRecharge.editor.giftsPlaceholder')}
             aria-label={t('customerRecharge.editor.gifts')}

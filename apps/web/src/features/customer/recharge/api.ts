@@ -1,23 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { memberEndpoints, type MemberRow } from '@canteen/contract';
-import { api } from '../../../shared/http/client';
+import { couponPlanEndpoints, memberEndpoints, type MemberRow } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
+import { usePermission } from '../../../shared/session/session';
 import { COUPON_PLANS_KEY, MEMBERS_KEY } from '../queryKeys';
 
-/** A coupon plan as the pickers show it (GET /customer/coupon-plan/list: the active plans). */
-export interface CouponPlanOption {
-  id: string;
-  name: string;
-}
-
-/** The active coupon plans, for the gift coupon picker of a recharge plan. */
-export const useCouponPlanOptions = (enabled = true) =>
-  useQuery({
+/** The active coupon plans (GET /customer/coupon-plan/list), for the gift coupon picker of a recharge plan and the issue dialog. */
+export const useCouponPlanOptions = () => {
+  const allowed = usePermission('customer:coupon:index');
+  return useQuery({
     queryKey: [COUPON_PLANS_KEY, 'list'],
-    queryFn: () => api.get<CouponPlanOption[]>(`${COUPON_PLANS_KEY}/list`),
-    enabled,
+    queryFn: () => call(couponPlanEndpoints.list, {}),
+    enabled: allowed,
     staleTime: 30_000,
   });
+};
 
 /** Members whose phone, member number or name starts with `keyword` (the member search selects). */
 export const useMemberSearch = (keyword: string, enabled = true) =>
