@@ -28,8 +28,13 @@ let broker: TestBroker;
 /** The server's unread rows. */
 let unread: ReturnType<typeof bellRow>[] = [];
 beforeAll(async () => {
-  server = await startApiServer(({ method, path }) => {
-    if (method === 'GET' && path === '/weixin/wxmsg/page') return okReply(pageOf(unread));
+  server = await startApiServer(({ method, path, query }) => {
+    if (method === 'GET' && path === '/weixin/wxmsg/page') {
+      // As the server: newest first, the rows after the cursor, and every unread message counted.
+      const at = query.beforeUser ? unread.findIndex((r) => r.wxUserId === query.beforeUser) + 1 : 0;
+      const countMsg = unread.reduce((n, r) => n + r.countMsg, 0);
+      return okReply({ ...pageOf(unread.slice(at), 1, Number(query.size)), total: unread.length, countMsg });
+    }
     if (method === 'DELETE' && path.startsWith('/weixin/wxmsg/')) {
       // Follower 7's latest unread message goes: one fewer for them.
       unread = unread.map((row) => (`/weixin/wxmsg/${row.id}` === path ? { ...row, countMsg: row.countMsg - 1 } : row));
@@ -142,6 +147,23 @@ describe('header bell', { timeout: 30_000 }, () => {
     await broker.start(port);
     await waitFor(() => expect(useUnreadBell.getState().rows.map((r) => r.wxUserId)).toEqual(['9', '7', '8']));
     expect(useUnreadBell.getState().count).toBe(4);
+  });
+
+  it('shows the true unread count (99+ above 99) and pages through every unread follower 10 at a time', async () => {
+    // 25 followers with 6 unread messages each: 150, of which the first ten rows hold only 60.
+    unread = Array.from({ length: 25 }, (_, i) => bellRow(String(100 + i), 6, 59 - i));
+    signInWith(['wxmp:wxmsg:index']);
+    renderBell();
+    await waitFor(() => expect(screen.getByTestId('bell-badge')).toHaveTextContent('99+'));
+    expect(useUnreadBell.getState().count).toBe(150);
+    await userEvent.click(screen.getByTestId('bell'));
+    await waitFor(() => expect(rowNames()).toHaveLength(10));
+    await userEvent.click(screen.getByTestId('bell-more'));
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    expect(server.calls('GET', '/weixin/wxmsg/page').at(-1)!.query).toMatchObject({ size: '10', beforeUser: '109', beforeTime: bellRow('109', 6, 50).createTime });
+    await userEvent.click(screen.getByTestId('bell-more'));
+    await waitFor(() => expect(rowNames()).toEqual(unread.map((r) => r.wxUserId)));
+    expect(screen.queryByTestId('bell-more')).toBeNull();
   });
 
   it('counts again after an unread message is deleted', async () => {

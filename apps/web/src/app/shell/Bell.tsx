@@ -9,7 +9,7 @@ import { navigate } from '../../shared/navigation/navigation';
 import { usePermissionCheck } from '../../shared/session/session';
 import '../bell-registry';
 
-addMessages('bell', { viewAll: '查看全部' }, { viewAll: 'View all' });
+addMessages('bell', { viewAll: '查看全部', more: '加载更多' }, { viewAll: 'View all', more: 'Load more' });
 
 type Source = BellSource<unknown>;
 type Feed = BellFeed<unknown>;
@@ -87,6 +87,15 @@ export function Bell() {
               </Typography.Text>
             </List.Item>
           )}
+          loadMore={
+            feed.more?.available ? (
+              <div style={{ textAlign: 'center', margin: '4px 0' }}>
+                <Button size="small" loading={feed.more.loading} onClick={feed.more.load} data-testid="bell-more">
+                  {t('bell.more')}
+                </Button>
+              </div>
+            ) : null
+          }
         />
       )}
       {source.viewAll && (
@@ -119,7 +128,7 @@ export function Bell() {
         <SourceFeed key={source.key} source={source} onFeed={onFeed} />
       ))}
       <Popover content={content} title={t('shell.header.bell')} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
-        <Badge count={count} size="small" offset={[-4, 4]} data-testid="bell-badge">
+        <Badge count={count} overflowCount={99} size="small" offset={[-4, 4]} data-testid="bell-badge">
           <Button type="text" icon={<BellOutlined />} aria-label={t('shell.header.bell')} data-testid="bell" />
         </Badge>
       </Popover>

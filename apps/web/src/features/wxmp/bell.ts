@@ -30,12 +30,17 @@ export const MESSAGES_PATH = '/views/wxmp/wxmsg/index';
 export const conversationHref = (row: Pick<BellRow, 'appId' | 'wxUserId'>) =>
   `${MESSAGES_PATH}?${new URLSearchParams({ appId: row.appId, wxUserId: row.wxUserId }).toString()}`;
 
-/** The unread rows, kept current by the feed while the bell mounts it. */
+/** The unread rows, kept current by the feed while the bell mounts it, 10 followers a page. */
 function useUnreadMessages(): BellFeed<BellRow> {
-  useUnreadFeed();
+  const feed = useUnreadFeed();
   const count = useUnreadBell((s) => s.count);
   const rows = useUnreadBell((s) => s.rows);
-  return useMemo(() => ({ count, rows }), [count, rows]);
+  const available = useUnreadBell((s) => s.hasMore);
+  const loading = useUnreadBell((s) => s.loadingMore);
+  return useMemo(
+    () => ({ count, rows, more: { available: available && feed !== undefined, loading, load: () => void feed?.loadMore() } }),
+    [count, rows, available, loading, feed],
+  );
 }
 
 /**

@@ -22,8 +22,11 @@ export interface BellItem {
 
 /** What a source's feed holds: the number on the bell and the rows to list, newest first. */
 export interface BellFeed<Row> {
+  /** Everything the source counts (the bell shows 99+ above 99), not only the rows listed. */
   count: number;
   rows: readonly Row[];
+  /** Further rows, a page at a time (the bell's 加载更多 under the rows while `available`). */
+  more?: { available: boolean; loading: boolean; load: () => void };
 }
 
 /**

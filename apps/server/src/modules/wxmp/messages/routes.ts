@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HISTORY_PAGE_SIZE, wxMsgEndpoints, ok as envelope, pageQuerySchema, appIdField, idString, mediaQuery, conversationMessageSchema, conversationPageRowSchema, replyFieldsSchema } from '@canteen/contract';
+import { HISTORY_PAGE_SIZE, wxMsgEndpoints, ok as envelope, pageQuerySchema, pageSchema, appIdField, idString, mediaQuery, conversationMessageSchema, conversationPageRowSchema, replyFieldsSchema } from '@canteen/contract';
 import { z } from 'zod';
 import { serve } from '../../../http/endpoint.js';
-import { ok, okPage } from '../schemas.js';
+import { ok } from '../schemas.js';
 import { attachment } from '../materials/routes.js';
 import type { MaterialService } from '../materials/service.js';
 import { SendFailedError, type MessageService } from './service.js';
@@ -19,7 +19,10 @@ export const messagePageQuery = pageQuerySchema.extend({
   repType: word.optional(),
   nickName: z.string().max(64).optional(),
   notInRepType: word.optional(),
-});
+  // The bell's next page after its last row (keyset: rows opened or read meanwhile shift nothing).
+  beforeTime: z.iso.datetime({ offset: true, error: 'beforeTime 必须是 ISO 8601 时间' }).optional(),
+  beforeUser: idString.optional(),
+}).refine((q) => (q.beforeTime === undefined) === (q.beforeUser === undefined), { message: 'beforeTime 和 beforeUser 须同时提供', path: ['beforeUser'] });
 
 const sendBody = replyFieldsSchema.extend({ appId: appIdField, wxUserId: idString });
 const sentAnswer = z.object({ code: z.union([z.literal(0), z.literal(1)]), msg: z.string().nullable(), data: z.object({ data: conversationMessageSchema }) });
@@ -39,9 +42,9 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
     config: { permission: 'wxmp:wxmsg:index' },
     schema: {
       tags,
-      summary: 'Messages, newest first. wxUserId: one conversation (read state unchanged: PUT /weixin/wxmsg/read marks it). notInRepType: one row per follower (latest + countMsg), as the bell asks.',
+      summary: 'Messages, newest first. wxUserId: one conversation (read state unchanged: PUT /weixin/wxmsg/read marks it). notInRepType: one row per follower (latest + countMsg), as the bell asks; the bell (type=1, readFlag=0, notInRepType=event) also answers countMsg, every unread message, and pages on with beforeTime + beforeUser (its last row\'s createTime and wxUserId).',
       querystring: messagePageQuery,
-      response: { 200: okPage(conversationPageRowSchema) },
+      response: { 200: ok(pageSchema(conversationPageRowSchema).extend({ countMsg: z.number().int().optional() })) },
     },
   }, async (request) => envelope(await service.page(request.query)));
 

@@ -29,7 +29,13 @@ export interface MessagePageQuery extends PageQuery {
   repType?: string | undefined;
   nickName?: string | undefined;
   notInRepType?: string | undefined;
+  /** The bell's keyset: rows after (older than) the one with this createTime and wxUserId. */
+  beforeTime?: string | undefined;
+  beforeUser?: string | undefined;
 }
+
+/** The bell's page: its rows, and every unread message of the followers it counts (`countMsg`). */
+export type BellPage = Page<BellRow> & { countMsg: number };
 
 export interface SendInput extends WxReplyFields {
   appId: string;
@@ -85,7 +91,7 @@ export function createMessageService(database: Database, client: WechatClient, a
      * matching message plus countMsg), the bell's shape. Opening a conversation marks it read
      * through `markConversationRead`, not through this call.
      */
-    async page(q: MessagePageQuery): Promise<Page<ConversationMessage | BellRow>> {
+    async page(q: MessagePageQuery): Promise<Page<ConversationMessage | BellRow> | BellPage> {
       if (q.notInRepType) return this.grouped(q);
       const where = filters(q);
       return paginate(q, sortable, {
@@ -101,22 +107,31 @@ export function createMessageService(database: Database, client: WechatClient, a
     /**
      * The bell (type 1, unread, events excluded, optionally one account): read from the
      * per-follower summary the triggers of 0211_wx_unread.sql keep. Always newest first.
+     * `total` is the followers with unread messages and `countMsg` all their unread messages
+     * (the badge). With `beforeTime` + `beforeUser` (the last row shown) the page is the rows
+     * after it, whatever was opened or read meanwhile; `total` still counts them all.
      */
-    async bell(q: MessagePageQuery): Promise<Page<BellRow>> {
+    async bell(q: MessagePageQuery): Promise<BellPage> {
       const app = q.appId ? eq(wxUnread.appId, q.appId) : undefined;
-      return paginate(q, sortable, {
-        count: async () => (await db.select({ n: count() }).from(wxUnread).where(app))[0]?.n ?? 0,
+      // The answer's times have milliseconds, the stored ones microseconds.
+      const after = q.beforeTime && q.beforeUser
+        ? sql`(date_trunc('milliseconds', ${wxUnread.lastTime}), ${wxUnread.wxUserId}) < (${new Date(q.beforeTime).toISOString()}::timestamptz, ${q.beforeUser}::bigint)`
+        : undefined;
+      const [totals] = await db.select({ followers: count(), messages: sql<number>`coalesce(sum(${wxUnread.countMsg}), 0)::int` }).from(wxUnread).where(app);
+      const page = await paginate(after ? { ...q, current: 1 } : q, sortable, {
+        count: async () => totals?.followers ?? 0,
         rows: async ({ limit, offset }) => {
           const rows = await db.select({ ...withFollower, countMsg: wxUnread.countMsg }).from(wxUnread)
             .innerJoin(wxMsg, eq(wxMsg.id, wxUnread.lastMsgId)).leftJoin(follower, eq(follower.id, wxUnread.wxUserId))
-            .where(app).orderBy(desc(wxUnread.lastTime), desc(wxUnread.wxUserId)).limit(limit).offset(offset);
+            .where(and(app, after)).orderBy(desc(wxUnread.lastTime), desc(wxUnread.wxUserId)).limit(limit).offset(offset);
           return rows.map((r) => ({ ...toMessage(r.message, r), countMsg: r.countMsg }));
         },
       });
+      return { ...page, countMsg: totals?.messages ?? 0 };
     },
 
     /** One row per follower: the latest message matching the filters, and how many match. Always newest first. */
-    async grouped(q: MessagePageQuery): Promise<Page<BellRow>> {
+    async grouped(q: MessagePageQuery): Promise<Page<BellRow> | BellPage> {
       if (q.type === '1' && q.readFlag === '0' && q.notInRepType === 'event' && !q.wxUserId && !q.repType && !q.nickName) return this.bell(q);
       const where = filters(q);
       return paginate(q, sortable, {

@@ -18,9 +18,22 @@ export function reloadBell(): void {
 /** The live destination of every new follower message that is not an event. */
 export const BELL_DESTINATION = '/weixin/wx_msg';
 
-/** The bell's page call (GET /weixin/wxmsg/page with the specification's query). */
-export const fetchBellRows = async (): Promise<BellRow[]> =>
-  (await api.get<{ records: BellRow[]; total: number }>('/weixin/wxmsg/page', { params: BELL_QUERY, silent: true })).records;
+/** One page of the bell: its rows, and (page 1) every unread message the server counts. */
+export interface BellPage {
+  records: BellRow[];
+  /** Every unread follower message (the badge), not only those of the rows. */
+  countMsg?: number;
+}
+
+/**
+ * The bell's page call (GET /weixin/wxmsg/page with the specification's query): page 1, or with
+ * `after` the page after that row (the server pages on from it, whatever was read meanwhile).
+ */
+export const fetchBellPage = async (after?: BellRow): Promise<BellPage> =>
+  api.get<BellPage>('/weixin/wxmsg/page', {
+    params: after ? { ...BELL_QUERY, beforeTime: after.createTime, beforeUser: after.wxUserId } : BELL_QUERY,
+    silent: true,
+  });
 
 const time = (iso: string) => {
   const ms = Date.parse(iso);
@@ -30,6 +43,8 @@ const time = (iso: string) => {
 export interface BellFeed {
   /** Loads the unread rows (again); overlapping requests coalesce into one more load. */
   load: () => Promise<void>;
+  /** The next 10 followers after those listed (nothing while a load runs or when there are no more). */
+  loadMore: () => Promise<void>;
   /** A live message for the bell. */
   receive: (body: unknown) => void;
   dispose: () => void;
@@ -42,19 +57,24 @@ const isMessage = (body: unknown): body is BellMessage =>
  * Keeps the bell store up to date: page loads, plus live messages. A message that arrives while
  * a load is running is applied after it, unless the loaded rows already hold it.
  */
-export function createBellFeed(fetchRows: () => Promise<BellRow[]> = fetchBellRows): BellFeed {
+export function createBellFeed(fetchPage: (after?: BellRow) => Promise<BellPage> = fetchBellPage): BellFeed {
   let running: Promise<void> | undefined;
   let again = false;
   let disposed = false;
   let pending: BellMessage[] = [];
+  /** The last row the server gave (the next page starts after it). */
+  let cursor: BellRow | undefined;
+  let more: Promise<void> | undefined;
 
   const loadOnce = async () => {
     pending = [];
     try {
-      const rows = await fetchRows();
+      const page = await fetchPage();
       if (disposed) return;
+      const rows = page.records;
+      cursor = rows.at(-1);
       const bell = useUnreadBell.getState();
-      bell.setRows(rows);
+      bell.setRows(rows, page.countMsg, rows.length >= BELL_QUERY.size);
       for (const message of pending) {
         const row = useUnreadBell.getState().rows.find((r) => r.appId === message.appId && r.wxUserId === message.wxUserId);
         if (!row || (row.id !== message.id && time(row.createTime) < time(message.createTime))) bell.receive(message);
@@ -81,8 +101,31 @@ export function createBellFeed(fetchRows: () => Promise<BellRow[]> = fetchBellRo
     return running;
   };
 
+  const loadMore = (): Promise<void> => {
+    const after = cursor;
+    if (more) return more;
+    if (running || !after || !useUnreadBell.getState().hasMore) return Promise.resolve();
+    useUnreadBell.getState().setLoadingMore(true);
+    more = (async () => {
+      try {
+        const page = await fetchPage(after);
+        // A load of page 1 meanwhile started the list over: this page belongs to the old one.
+        if (disposed || cursor !== after) return;
+        if (page.records.length) cursor = page.records.at(-1);
+        useUnreadBell.getState().appendRows(page.records, page.records.length >= BELL_QUERY.size);
+      } catch {
+        // The button stays; another click tries again.
+      } finally {
+        more = undefined;
+        if (!disposed) useUnreadBell.getState().setLoadingMore(false);
+      }
+    })();
+    return more;
+  };
+
   return {
     load,
+    loadMore,
     receive: (body) => {
       if (disposed || !isMessage(body)) return;
       if (running) pending.push(body);
@@ -97,10 +140,11 @@ export function createBellFeed(fetchRows: () => Promise<BellRow[]> = fetchBellRo
 /**
  * The bell source's feed, mounted by the shell while the user holds `wxmp:wxmsg:index` (the
  * specification: only that permission loads unread messages into the bell): loads the unread
- * rows and follows `/weixin/wx_msg` live, loading again after each reconnect to catch up.
+ * rows and follows `/weixin/wx_msg` live, loading again after each reconnect to catch up (back to
+ * page 1). Answers the feed, for its further pages.
  * Unmounted (sign-out, the permission gone), it stops and the bell forgets the rows.
  */
-export function useUnreadFeed(): void {
+export function useUnreadFeed(): BellFeed | undefined {
   const [feed, setFeed] = useState<BellFeed>();
   useEffect(() => {
     const next = createBellFeed();
@@ -117,4 +161,5 @@ export function useUnreadFeed(): void {
   // Every connect, the first one too: it covers messages sent between the load above and the subscription.
   useLiveConnected(() => void feed?.load(), Boolean(feed));
   useLiveSubscription(feed ? BELL_DESTINATION : null, (body) => feed?.receive(body));
+  return feed;
 }

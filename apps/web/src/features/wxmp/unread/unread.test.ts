@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useUnreadBell, type BellRow } from './unread';
-import { createBellFeed } from './feed';
+import { createBellFeed, type BellPage } from './feed';
 
 const row = (wxUserId: string, countMsg: number, createTime: string, id = `m-${wxUserId}`): BellRow => ({
   id, appId: 'wx1', appName: '小店', wxUserId, nickName: `粉丝${wxUserId}`, countMsg, createTime, repType: 'text', repContent: '旧消息',
@@ -60,13 +60,13 @@ describe('bell store', () => {
 
 describe('bell feed', () => {
   it('applies a live message that arrives during a load after it, unless the load already holds it', async () => {
-    let answer!: (rows: BellRow[]) => void;
+    let answer!: (page: BellPage) => void;
     const feed = createBellFeed(() => new Promise((resolve) => (answer = resolve)));
     const loading = feed.load();
     feed.receive(message('a', 'm5', '2025-01-01T12:00:00Z')); // newer than what the load answers
     feed.receive(message('b', 'm7', '2025-01-01T12:00:00Z')); // already in the load's answer
     expect(useUnreadBell.getState().count).toBe(2); // shown at once meanwhile
-    answer([row('b', 3, '2025-01-01T12:00:00Z', 'm7'), row('a', 1, '2025-01-01T08:00:00Z', 'm1')]);
+    answer({ records: [row('b', 3, '2025-01-01T12:00:00Z', 'm7'), row('a', 1, '2025-01-01T08:00:00Z', 'm1')] });
     await loading;
     const { rows, count } = useUnreadBell.getState();
     expect(rows.map((r) => [r.wxUserId, r.countMsg])).toEqual([['a', 2], ['b', 3]]);
@@ -78,7 +78,7 @@ describe('bell feed', () => {
     const feed = createBellFeed(async () => {
       calls++;
       await new Promise((resolve) => setTimeout(resolve, 5));
-      return [row('a', calls, '2025-01-01T08:00:00Z')];
+      return { records: [row('a', calls, '2025-01-01T08:00:00Z')] };
     });
     await Promise.all([feed.load(), feed.load(), feed.load()]);
     expect(calls).toBe(2);
@@ -86,6 +86,39 @@ describe('bell feed', () => {
     feed.receive('hello');
     feed.receive({ nothing: true });
     expect(useUnreadBell.getState().count).toBe(2);
+  });
+});
+
+describe('more than ten unread followers', () => {
+  const rows = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => row(String(from - i), 2, `2025-01-01T10:${String(from - i).padStart(2, '0')}:00Z`));
+
+  it('counts every unread message the server counts, and pages on after the last row 10 at a time until a short page', async () => {
+    const asked: Array<string | undefined> = [];
+    const feed = createBellFeed(async (after) => {
+      asked.push(after?.wxUserId);
+      if (!after) return { records: rows(25, 16), countMsg: 50 };
+      return after.wxUserId === '16' ? { records: rows(15, 6) } : { records: rows(5, 1) };
+    });
+    await feed.load();
+    expect(useUnreadBell.getState()).toMatchObject({ count: 50, hasMore: true });
+    expect(useUnreadBell.getState().rows).toHaveLength(10);
+    await feed.loadMore();
+    // A live message of a follower not listed yet comes on top; their row on the next page is not listed twice.
+    feed.receive(message('3', 'live-3', '2025-01-01T11:00:00Z'));
+    await feed.loadMore();
+    const state = useUnreadBell.getState();
+    expect(asked).toEqual([undefined, '16', '6']);
+    expect(state.rows.map((r) => r.wxUserId)).toEqual(['3', ...rows(25, 4).map((r) => r.wxUserId), '2', '1']);
+    expect(state).toMatchObject({ count: 51, hasMore: false });
+    await feed.loadMore();
+    expect(asked).toHaveLength(3); // nothing more to ask
+  });
+
+  it('leaves out of the count an opened row the server still counts', () => {
+    useUnreadBell.getState().setRows([row('a', 2, '2025-01-01T10:00:00Z')], 40, true);
+    useUnreadBell.getState().remove(row('a', 2, '2025-01-01T10:00:00Z'));
+    useUnreadBell.getState().setRows([row('a', 2, '2025-01-01T10:00:00Z'), row('b', 1, '2025-01-01T09:00:00Z')], 40, false);
+    expect(useUnreadBell.getState()).toMatchObject({ count: 38, hasMore: false });
   });
 });
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { WxConversationPageRow } from '@canteen/contract';
+import { BELL_PAGE_SIZE, type WxConversationPageRow } from '@canteen/contract';
 
 type PageRow = WxConversationPageRow;
 
@@ -29,10 +29,22 @@ export interface BellMessage {
 }
 
 interface UnreadState {
-  /** The unread count the header shows. */
+  /** The unread count the header shows: every unread follower message, not only those of the rows listed. */
   count: number;
+  /** The followers listed so far (page 1, then each further page), newest first. */
   rows: BellRow[];
-  setRows: (rows: BellRow[], count?: number) => void;
+  /** Whether the server may hold more followers than listed (the last page was full). */
+  hasMore: boolean;
+  /**
+   * Page 1 (again): the rows replace those listed. `count` is the server's count of every unread
+   * message (without it, the rows' own sum); `hasMore` whether a further page may follow.
+   */
+  setRows: (rows: BellRow[], count?: number, hasMore?: boolean) => void;
+  /** A further page: its followers join the list below the ones listed (those already listed stay as they are). */
+  appendRows: (rows: BellRow[], hasMore: boolean) => void;
+  /** Whether a further page is being read. */
+  loadingMore: boolean;
+  setLoadingMore: (loading: boolean) => void;
   setCount: (count: number) => void;
   /** An opened row leaves the list, its messages the count. */
   remove: (row: BellRow) => void;
@@ -56,23 +68,35 @@ const dismissed = new Map<string, number>();
 
 const sameFollower = (a: { appId: string; wxUserId: string }, b: { appId: string; wxUserId: string }) => a.appId === b.appId && a.wxUserId === b.wxUserId;
 
-/** The bell's page query of the specification: one row per follower (latest unread message plus countMsg). */
-export const BELL_QUERY = { current: 1, size: 10, descs: 'create_time', notInRepType: 'event', type: '1', readFlag: '0' } as const;
+/** The bell's page query of the specification: one row per follower (latest unread message plus countMsg), 10 at a time. */
+export const BELL_QUERY = { current: 1, size: BELL_PAGE_SIZE, descs: 'create_time', notInRepType: 'event', type: '1', readFlag: '0' } as const;
 
 /**
  * The unread follower messages of the header bell (the messaging feature's bell source, see
  * `../bell.ts`): filled by the feed (`./feed.ts`), read by the bell and the home figures.
  */
+const notDismissed = (r: BellRow) => {
+  const opened = dismissed.get(keyOf(r));
+  return opened === undefined || time(r.createTime) > opened;
+};
+
 export const useUnreadBell = create<UnreadState>()((set) => ({
   count: 0,
   rows: [],
-  setRows: (loaded, count) => {
-    const rows = loaded.filter((r) => {
-      const opened = dismissed.get(keyOf(r));
-      return opened === undefined || time(r.createTime) > opened;
-    });
-    set({ rows, count: count ?? rows.reduce((n, r) => n + (r.countMsg || 1), 0) });
+  hasMore: false,
+  loadingMore: false,
+  setLoadingMore: (loadingMore) => set({ loadingMore }),
+  setRows: (loaded, count, hasMore = false) => {
+    const rows = loaded.filter(notDismissed);
+    // An opened row the server has not marked read yet is still in its count: not in ours.
+    const opened = loaded.filter((r) => !notDismissed(r)).reduce((n, r) => n + (r.countMsg || 1), 0);
+    set({ rows, hasMore, count: count === undefined ? rows.reduce((n, r) => n + (r.countMsg || 1), 0) : Math.max(0, count - opened) });
   },
+  appendRows: (more, hasMore) =>
+    set((s) => {
+      const listed = new Set(s.rows.map(keyOf));
+      return { rows: [...s.rows, ...more.filter((r) => notDismissed(r) && !listed.has(keyOf(r)))], hasMore };
+    }),
   setCount: (count) => set({ count }),
   remove: (row) =>
     set((s) => {
@@ -106,6 +130,6 @@ export const useUnreadBell = create<UnreadState>()((set) => ({
     }),
   clear: () => {
     dismissed.clear();
-    set({ rows: [], count: 0 });
+    set({ rows: [], count: 0, hasMore: false, loadingMore: false });
   },
 }));
