@@ -176,8 +176,33 @@ describe('system pages', { timeout: 90_000 }, () => {
     expect([...(server.calls('PUT', '/upms/role/menu')[0]!.body as { menuIds: string[] }).menuIds].sort()).toEqual(['10', '11', '12', '13', '20']);
   });
 
+  it('shows the menu tree collapsed to its top level (fewer rows to show again in a kept-alive tab), expanding on demand', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<MenusPage />);
+    const groups = (await screen.findByText('系统管理')).closest('tr')!;
+    expect(screen.getByText('门店管理')).toBeInTheDocument();
+    expect(screen.queryByText('用户管理')).toBeNull();
+    expect(document.querySelectorAll('tr.ant-table-row')).toHaveLength(2);
+    await user.click(within(groups).getByRole('button', { name: /expand|展开/i }));
+    const screenRow = (await screen.findByText('用户管理')).closest('tr')!;
+    expect(screen.queryByText('用户管理新增')).toBeNull();
+    await user.click(within(screenRow).getByRole('button', { name: /expand|展开/i }));
+    expect(await screen.findByText('sys:user:add')).toBeInTheDocument();
+    // Reloaded (e.g. after a save), what was expanded stays so; 折叠全部 / 展开全部 act on the whole tree.
+    await user.click(screen.getByRole('button', { name: '刷新' }));
+    await waitFor(() => expect(server.calls('GET', '/upms/menu/all/tree').length).toBeGreaterThan(1));
+    expect(screen.getByText('sys:user:add')).toBeInTheDocument();
+    await user.click(screen.getByTestId('resource-expand-all'));
+    await waitFor(() => expect(screen.queryByText('用户管理')).toBeNull());
+    expect(screen.getByTestId('resource-expand-all')).toHaveTextContent('展开全部');
+    await user.click(screen.getByTestId('resource-expand-all'));
+    expect(await screen.findByText('sys:user:add')).toBeInTheDocument();
+  });
+
   it('shows the menu tree with icons, types and permissions, and hides it without sys:menu:index', async () => {
     const { unmount } = renderWithApp(<MenusPage />);
+    await screen.findByText('系统管理');
+    await userEvent.click(screen.getByTestId('resource-expand-all'));
     expect(await screen.findByText('用户管理新增')).toBeInTheDocument();
     expect(screen.getByText('sys:user:add')).toBeInTheDocument();
     expect(screen.getAllByText('按钮').length).toBeGreaterThan(0);
@@ -191,7 +216,7 @@ describe('system pages', { timeout: 90_000 }, () => {
   it('sets a menu\'s external address, query and visible roles, with the URL and query rules', async () => {
     const user = userEvent.setup();
     renderWithApp(<MenusPage />);
-    await screen.findByText('用户管理新增');
+    await screen.findByText('系统管理');
     await user.click(screen.getAllByRole('button', { name: /新\s?增$/ })[0]!);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('名称'), '外部报表');

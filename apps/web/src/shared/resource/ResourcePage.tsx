@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { Button, Card, Empty, Form, Popconfirm, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { PlusOutlined, ReloadOutlined, SearchOutlined, ClearOutlined } from '@ant-design/icons';
@@ -101,6 +101,25 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
     [mode, list.data],
   );
   const total = mode === 'tree' ? records.length : ((list.data as Page<T> | undefined)?.total ?? 0);
+  // A collapsed tree: the rows the user expanded (by id), kept across reloads.
+  const collapsible = mode === 'tree' && def.tree?.collapsed === true;
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const parentIds = useMemo(() => {
+    if (!collapsible) return [];
+    const ids: string[] = [];
+    const walk = (rows: readonly T[]) => {
+      for (const row of rows) {
+        const children = (row as { children?: T[] }).children;
+        if (children?.length) {
+          ids.push(String(valueAt(row, rowKey)));
+          walk(children);
+        }
+      }
+    };
+    walk(records);
+    return ids;
+  }, [collapsible, records, rowKey]);
+  const allExpanded = parentIds.length > 0 && parentIds.every((id) => expanded.includes(id));
   const listedAt = list.isSuccess ? list.dataUpdatedAt : 0;
   useEffect(() => {
     if (listedAt) onListed?.(listedAt);
@@ -190,7 +209,15 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
       render: (_: unknown, row: T) => (
         <Space size={0} wrap>
           {addChildTo(row) && (
-            <Button type="link" size="small" onClick={() => openCreate({ [def.tree?.parentField ?? 'parentId']: idOf(row) })}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => {
+                // The new child shows under its parent, expanded.
+                if (collapsible) setExpanded((keys) => (keys.includes(idOf(row)) ? keys : [...keys, idOf(row)]));
+                openCreate({ [def.tree?.parentField ?? 'parentId']: idOf(row) });
+              }}
+            >
               {t('resource.addChild')}
             </Button>
           )}
@@ -301,6 +328,11 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
                 {t(action.label)}
               </Button>
             ))}
+          {collapsible && (
+            <Button onClick={() => setExpanded(allExpanded ? [] : parentIds)} data-testid="resource-expand-all">
+              {t(allExpanded ? 'resource.collapseAll' : 'resource.expandAll')}
+            </Button>
+          )}
           {extra}
         </Space>
         <Tooltip title={t('resource.refresh')}>
@@ -322,9 +354,11 @@ export function ResourcePage<T extends object>({ def, query, title, extra, befor
         expandable={
           def.expand
             ? { expandedRowRender: (row) => def.expand!.render(row), rowExpandable: def.expand.rowExpandable }
-            : mode === 'tree'
-              ? { defaultExpandAllRows: true }
-              : undefined
+            : collapsible
+              ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }
+              : mode === 'tree'
+                ? { defaultExpandAllRows: true }
+                : undefined
         }
         pagination={
           mode === 'tree'

@@ -8,7 +8,7 @@ addMessages(
   'resource',
   {
     search: '搜索', reset: '清空', add: '新增', edit: '编辑', delete: '删除', actions: '操作', refresh: '刷新',
-    addChild: '新增下级', createTitle: '新增', editTitle: '编辑', ok: '确定', cancel: '取消',
+    addChild: '新增下级', expandAll: '展开全部', collapseAll: '折叠全部', createTitle: '新增', editTitle: '编辑', ok: '确定', cancel: '取消',
     confirmDelete: '是否确认删除该条数据?', created: '新增成功', updated: '修改成功', deleted: '删除成功', done: '操作成功',
     empty: '暂无数据', total: '共 {{total}} 条', inputPlaceholder: '请输入{{label}}', selectPlaceholder: '请选择{{label}}',
     required: '请输入{{label}}', requiredSelect: '请选择{{label}}', startTime: '开始时间', endTime: '结束时间',
@@ -16,7 +16,7 @@ addMessages(
   },
   {
     search: 'Search', reset: 'Reset', add: 'Add', edit: 'Edit', delete: 'Delete', actions: 'Actions', refresh: 'Refresh',
-    addChild: 'Add child', createTitle: 'Add', editTitle: 'Edit', ok: 'OK', cancel: 'Cancel',
+    addChild: 'Add child', expandAll: 'Expand all', collapseAll: 'Collapse all', createTitle: 'Add', editTitle: 'Edit', ok: 'OK', cancel: 'Cancel',
     confirmDelete: 'Delete this record?', created: 'Added', updated: 'Saved', deleted: 'Deleted', done: 'Done',
     empty: 'No data', total: '{{total}} in total', inputPlaceholder: 'Enter {{label}}', selectPlaceholder: 'Select {{label}}',
     required: 'Enter {{label}}', requiredSelect: 'Select {{label}}', startTime: 'Start time', endTime: 'End time',
