@@ -7,7 +7,7 @@ import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { callerOf, createStore, dataOf, storeStaff } from '../../../../test/store.js';
 import type { Db } from '../../../db/client.js';
 import { addMember, expectConsistent } from '../testing.js';
-import { member, memberBalanceLedger, memberPointsLedger } from '../tables.js';
+import { coupon, member, memberBalanceLedger, memberPointsLedger } from '../tables.js';
 
 const { app } = await createTestApp();
 const db = app.database.db;
@@ -203,6 +203,24 @@ describe('recharge records and refunds', () => {
     expect(twice.json().msg).toContain('不能重复退款');
     expect((await call('POST', `/customer/recharge/${made.recharge.id}/refund`, { reason: '' })).statusCode).toBe(400);
     // a refunded recharge no longer counts against the plan's per-member limit
+  });
+
+  it('gives the plan\'s gift coupons in the recharge, and a refund voids the ones still unused', async () => {
+    const gift = dataOf<{ id: string }>(await call('POST', '/customer/coupon-plan', { name: `充值赠券${++planNo}`, kind: 'cash', value: 1_000, validDays: 30 }));
+    const p = await plan({ giftCouponPlanIds: [gift.id] });
+    const id = await addMember(app, admin);
+    const body = { memberId: id, planId: p.id, paymentRef: randomUUID() };
+    const made = dataOf<RechargeResult>(await recharge(body));
+    expect(made.couponIds).toHaveLength(1);
+    const [given] = await db.select().from(coupon).where(eq(coupon.id, made.couponIds[0]!));
+    expect(given).toMatchObject({ memberId: id, planId: gift.id, status: 'unused', source: 'recharge', rechargeId: made.recharge.id });
+    // the replay gives no second coupon
+    expect(dataOf<RechargeResult>(await recharge(body)).created).toBe(false);
+    expect((await db.select().from(coupon).where(eq(coupon.rechargeId, made.recharge.id)))).toHaveLength(1);
+    dataOf(await call('POST', `/customer/recharge/${made.recharge.id}/refund`, { reason: '退卡退券' }));
+    const [after] = await db.select().from(coupon).where(eq(coupon.id, made.couponIds[0]!));
+    expect(after).toMatchObject({ status: 'voided' });
+    expect(after!.voidReason).toContain('退卡退券');
   });
 
   it('refunds no more than the recharge paid when the member holds more, and leaves other recharges\' bonus', async () => {

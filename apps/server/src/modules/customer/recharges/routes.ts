@@ -42,7 +42,7 @@ export const rechargeRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, api.refund, async ({ params, body }, request) => {
     const access = accessOf(request);
-    await inTx(db, (tx) => refundRecharge(tx, app.customer.wallet, params.id, body.reason, operatorOf(request), (storeId) => canSee(access, storeId)));
+    await inTx(db, (tx) => refundRecharge(tx, app.customer, params.id, body.reason, operatorOf(request), (storeId) => canSee(access, storeId)));
     return recordOf(params.id, undefined);
   });
 };

@@ -14,22 +14,6 @@ type RechargeBody = z.output<typeof rechargeBodySchema>;
 type RechargeQuery = z.output<typeof rechargeQuerySchema>;
 type RechargeRow = typeof recharge.$inferSelect;
 
-/**
- * The hook a recharge calls for its plan's gift coupons, in the recharge's transaction: the
- * coupon service (`app.customer.coupons`, built beside this module) provides it. Answers the
- * ids of the coupons issued. Until it is there, a plan's gift coupons are not issued.
- */
-export interface RechargeGiftCoupons {
-  issueForRecharge(
-    tx: Db,
-    input: { memberId: string; rechargeId: string; storeId: string; couponPlanIds: readonly string[]; operatorId: string | null },
-  ): Promise<string[]>;
-}
-
-/** The coupon service's gift hook, when the coupon service has been installed. */
-export const giftCouponsOf = (services: CustomerServices): Partial<RechargeGiftCoupons> | undefined =>
-  (services as CustomerServices & { coupons?: Partial<RechargeGiftCoupons> }).coupons;
-
 export interface RechargeOutcome {
   rechargeId: string;
   created: boolean;
@@ -143,9 +127,9 @@ export async function rechargeOnce(
   const balances = await wallet.creditRecharge(tx, {
     memberId: m.id, rechargeId: created.id, storeId: body.storeId, principal: pay, bonus, points, operator,
   });
-  const issue = giftCouponsOf(services)?.issueForRecharge;
-  const couponIds = gifts.length && issue
-    ? await issue.call(giftCouponsOf(services), tx, { memberId: m.id, rechargeId: created.id, storeId: body.storeId, couponPlanIds: gifts, operatorId: operator.id })
+  // The plan's gift coupons, in this transaction (a plan that cannot give one now is passed over).
+  const couponIds = gifts.length
+    ? await services.coupons.issueForRecharge(tx, { memberId: m.id, rechargeId: created.id, storeId: body.storeId, couponPlanIds: gifts, operatorId: operator.id })
     : [];
   return { rechargeId: created.id, created: true, balances, couponIds };
 }
@@ -154,19 +138,21 @@ export async function rechargeOnce(
  * Refunds a recharge: takes back what is left of its bonus first (at most the member's bonus),
  * then refunds the unspent principal up to what the recharge paid, and its bonus points as far
  * as the member has them. One recharge_refund ledger row; the recharge is marked refunded with
- * what was taken back. `canSee` decides whether the caller may touch the recharge's store.
+ * what was taken back; the coupons it gave that are still unused are voided. `canSee` decides
+ * whether the caller may touch the recharge's store.
  */
 export async function refundRecharge(
   tx: Db,
-  wallet: Wallet,
+  services: CustomerServices,
   id: string,
   reason: string,
   operator: Operator,
   canSee: (storeId: string) => boolean,
-): Promise<{ principal: number; bonus: number; points: number }> {
+): Promise<{ principal: number; bonus: number; points: number; voidedCoupons: number }> {
   const [r] = await tx.select().from(recharge).where(eq(recharge.id, id)).for('update');
   if (!r || !canSee(r.storeId)) throw notFound(`充值记录 ${id} 不存在`);
   if (r.status === 'refunded') throw conflict(`该充值已于 ${r.refundedAt ? iso(r.refundedAt) : ''} 退款，不能重复退款`);
+  const wallet = services.wallet;
   const m = await wallet.lock(tx, r.memberId);
   const bonus = Math.min(r.bonusAmount, m.balanceBonus);
   const principal = Math.min(r.payAmount, m.balancePrincipal);
@@ -174,5 +160,6 @@ export async function refundRecharge(
   await wallet.takeBackRecharge(tx, { memberId: m.id, rechargeId: r.id, storeId: r.storeId, principal, bonus, points, operator, reason });
   await tx.update(recharge).set({ status: 'refunded', refundPrincipal: principal, refundBonus: bonus, refundReason: reason, refundedAt: new Date() })
     .where(and(eq(recharge.id, r.id), eq(recharge.status, 'paid')));
-  return { principal, bonus, points };
+  const voided = await services.coupons.voidForRecharge(tx, r.id, `充值退款：${reason}`);
+  return { principal, bonus, points, voidedCoupons: voided.length };
 }

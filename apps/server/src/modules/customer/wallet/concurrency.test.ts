@@ -34,7 +34,7 @@ afterEach(async () => {
 
 const N = 50;
 const rowOf = async (id: string) => (await db.select().from(member).where(eq(member.id, id)))[0]!;
-const settle = <T>(work: Array<Promise<T>>) => Promise.allSettled(work);
+const settle = (work: Array<Promise<unknown>>) => Promise.allSettled(work);
 const charge = (memberId: string, amount: number, orderId: string) =>
   db.transaction((t) => app.customer.wallet.charge(t as unknown as Db, { memberId, amount, storeId, orderId }));
 
