@@ -61,7 +61,10 @@ export function replyProblems(reply: Reply): Partial<Record<ReplyPart, string>> 
     const problem = value ? validateUrl(value) : null;
     return problem ? validationText(problem) : undefined;
   };
-  const problems: Partial<Record<ReplyPart, string | undefined>> = {};
+  const problems: Partial<Record<ReplyPart, string>> = {};
+  const put = (part: ReplyPart, problem: string | undefined) => {
+    if (problem) problems[part] = problem;
+  };
   switch (reply.repType) {
     case 'text':
       if (!reply.repContent?.trim()) problems.repContent = missing;
@@ -75,12 +78,12 @@ export function replyProblems(reply: Reply): Partial<Record<ReplyPart, string>> 
       if (!reply.content?.articles.length) problems.material = missing;
       break;
     case 'music':
-      problems.repUrl = reply.repUrl?.trim() ? url(reply.repUrl) : missing;
-      problems.repHqUrl = url(reply.repHqUrl);
+      put('repUrl', reply.repUrl?.trim() ? url(reply.repUrl) : missing);
+      put('repHqUrl', url(reply.repHqUrl));
       if (!reply.repThumbMediaId) problems.thumb = i18n.t('wxmp.reply.missing.musicThumb');
       break;
   }
-  return Object.fromEntries(Object.entries(problems).filter(([, v]) => v)) as Partial<Record<ReplyPart, string>>;
+  return problems;
 }
 
 /**
