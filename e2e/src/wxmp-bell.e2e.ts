@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
-import { apiToken, call, signIn } from './shell-pages.js';
+import { apiToken, call, signIn, tabLabels } from './shell-pages.js';
 import { useSimulator } from './wxmp-pages.js';
 
 const APP_ID = 'wx6c3a1e5f0b7d9246';
 const OPENID = 'oBellE2eFollower_q8Tz1Xw3Lm9Kd';
 const NICKNAME = '铃铛测试粉丝';
+const OPENID_2 = 'oBellE2eFollower_second_7Hq2Wd';
+const NICKNAME_2 = '铃铛测试粉丝二';
 
 /**
  * The header bell over the live channel: a follower writes through the simulator, the row shows
@@ -82,5 +84,15 @@ describe.skipIf(!hasBrowser())('message bell (live) against the simulator', () =
     const list = page.getByTestId('bell-popover');
     await expect.poll(() => list.getByTestId('bell-row').count()).toBe(rowsBefore - 1);
     expect(await list.getByTestId('bell-row').filter({ hasText: NICKNAME }).count()).toBe(0);
+
+    // Another follower's conversation opened from the bell shows in the same tab, not a tab each.
+    await simCall('POST', `/sim/accounts/${APP_ID}/followers`, { openid: OPENID_2, nickname: NICKNAME_2 });
+    await simCall('POST', `/sim/accounts/${APP_ID}/followers/${OPENID_2}/messages`, { msgType: 'text', content: '还有位子吗？' });
+    const second = list.getByTestId('bell-row').filter({ hasText: NICKNAME_2 });
+    await second.waitFor();
+    const secondId = await second.getAttribute('data-wx-user-id');
+    await second.dispatchEvent('click');
+    await page.waitForURL((next) => next.searchParams.get('wxUserId') === secondId);
+    expect((await tabLabels(page)).filter((label) => label === '全部消息')).toHaveLength(1);
   });
 });
