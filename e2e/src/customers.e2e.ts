@@ -46,5 +46,29 @@ describe.skipIf(!hasBrowser())('members, stored value and coupons', () => {
     await expect.poll(() => statistic(page, 'balance').innerText()).toBe('¥580.00');
     const ledger = drawer(page).getByTestId('member-balance-ledger');
     await ledger.locator('tbody tr.ant-table-row').filter({ hasText: '充值' }).filter({ hasText: '500.00' }).waitFor();
+
+    // 优惠券: issue 满100减20 to this member, found by phone in the issue dialog.
+    await page.keyboard.press('Escape');
+    await drawer(page).waitFor({ state: 'hidden' });
+    await openFromMenu(page, '客户管理', '优惠券');
+    const plan = page.locator('tr.ant-table-row').filter({ hasText: '满100减20' }).first();
+    await plan.getByText('发放', { exact: true }).click();
+    const members = page.getByTestId('issue-members');
+    await members.click();
+    await page.keyboard.type(PHONE.slice(0, 7));
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '测试会员' }).click();
+    // The multiple choice stays open for more: close it by clicking elsewhere in the dialog.
+    await page.locator('.ant-modal:visible').getByText('发放对象').click();
+    await page.getByTestId('issue-submit').click();
+    await page.getByTestId('issue-result').waitFor();
+    await page.getByTestId('issue-close').click();
+
+    // …and it is on the member.
+    await openFromMenu(page, '客户管理', '会员');
+    await page.getByPlaceholder('手机号 / 会员号 / 姓名').fill(PHONE);
+    await page.getByPlaceholder('手机号 / 会员号 / 姓名').press('Enter');
+    await page.locator('tr.ant-table-row').filter({ hasText: '测试会员' }).getByText('详情').click();
+    await drawer(page).getByRole('tab', { name: '优惠券' }).click();
+    await drawer(page).locator('tr.ant-table-row').filter({ hasText: '满100减20' }).filter({ hasText: '未使用' }).waitFor();
   });
 });
