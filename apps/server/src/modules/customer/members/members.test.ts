@@ -74,6 +74,17 @@ describe('members (会员)', () => {
     expect((await page(`keyword=${encodeURIComponent('%')}`)).total).toBe(0);
   });
 
+  it('lists a search by digits in phone order, page by page', async () => {
+    const ids = [];
+    for (const phone of ['19800000003', '19800000001', '19800000002']) ids.push(await addMember(app, admin, { phone }));
+    const first = await page('keyword=1980000000&size=2&current=1');
+    expect(first.total).toBe(3);
+    expect(first.records.map((r) => r.phone)).toEqual(['198****0001', '198****0002']);
+    expect((await page('keyword=1980000000&size=2&current=2')).records.map((r) => r.id)).toEqual([ids[0]]);
+    // with an order of its own, the chosen order
+    expect((await page('keyword=1980000000&descs=create_time')).records.map((r) => r.id)).toEqual([...ids].reverse());
+  });
+
   it('filters by level, status and balance range, and sorts by the whitelist', async () => {
     const levels = await db.select().from(memberLevel);
     const top = levels.sort((a, b) => b.rank - a.rank)[0]!;

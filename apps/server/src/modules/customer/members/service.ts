@@ -53,25 +53,45 @@ export function memberConditions(q: Pick<MemberQuery, 'keyword' | 'levelId' | 's
   );
 }
 
-/** The member list: phones masked, level names, newest first; the total counted up to COUNT_CAP. */
+/** A keyword search counts at most this many (the counter narrows by typing more digits). */
+export const KEYWORD_COUNT_CAP = 1_000;
+
+const capped = async (db: Db, where: SQL | undefined, cap: number): Promise<number> =>
+  (await db.select({ n: count() }).from(db.select({ one: sql`1` }).from(member).where(where).limit(cap).as('capped')))[0]?.n ?? 0;
+
+const pageRows = (db: Db, where: SQL | undefined, order: SQL[], limit: number, offset: number) =>
+  db.select({ m: member, levelName: memberLevel.name }).from(member).innerJoin(memberLevel, eq(memberLevel.id, member.levelId))
+    .where(where).orderBy(...order).limit(limit).offset(offset);
+
+/**
+ * The member list: phones masked, level names; the total counted up to COUNT_CAP (a keyword
+ * search up to KEYWORD_COUNT_CAP). Newest first, except a search by digits without an order
+ * of its own: phone matches by phone, then member-number matches by number, each read in its
+ * prefix index's order (`USING ~<~`, the text_pattern_ops order), so a page costs a few index
+ * entries whatever the prefix's length — rather than every matching row sorted by id.
+ */
 export async function memberPage(db: Db, q: MemberQuery): Promise<Page<MemberRow>> {
+  const offset = (q.current - 1) * q.size;
+  const keyword = q.keyword?.trim();
+  const answer = (rows: Array<{ m: MemberTableRow; levelName: string }>, total: number): Page<MemberRow> => ({
+    records: rows.map(({ m, levelName }) => rowOf(m, levelName)), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size),
+  });
+  if (keyword && /^\d+$/.test(keyword) && !q.ascs && !q.descs) {
+    const filters = memberConditions({ ...q, keyword: undefined });
+    const byPhone = and(like(member.phone, likePrefix(keyword)), filters);
+    const byNo = and(like(member.memberNo, likePrefix(keyword)), sql`not (${member.phone} like ${likePrefix(keyword)})`, filters);
+    const [phones, numbers] = await Promise.all([capped(db, byPhone, KEYWORD_COUNT_CAP), capped(db, byNo, KEYWORD_COUNT_CAP)]);
+    const first = offset < phones ? await pageRows(db, byPhone, [sql`${member.phone} using ~<~`], q.size, offset) : [];
+    const need = q.size - first.length;
+    const fromNo = Math.max(0, offset - phones);
+    const second = need > 0 && numbers > fromNo ? await pageRows(db, byNo, [sql`${member.memberNo} using ~<~`], need, fromNo) : [];
+    return answer([...first, ...second], Math.min(KEYWORD_COUNT_CAP, phones + numbers));
+  }
   const where = memberConditions(q);
   // Newest first; after a chosen order, the id keeps pages stable.
   const order = [...orderBy(q, sortable, []), desc(member.id)];
-  const offset = (q.current - 1) * q.size;
-  const [[counted], rows] = await Promise.all([
-    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(member).where(where).limit(COUNT_CAP).as('capped')),
-    db.select({ m: member, levelName: memberLevel.name }).from(member).innerJoin(memberLevel, eq(memberLevel.id, member.levelId))
-      .where(where).orderBy(...order).limit(q.size).offset(offset),
-  ]);
-  const total = counted?.n ?? 0;
-  return {
-    records: rows.map(({ m, levelName }) => rowOf(m, levelName)),
-    total,
-    size: q.size,
-    current: q.current,
-    pages: Math.ceil(total / q.size),
-  };
+  const [total, rows] = await Promise.all([capped(db, where, keyword ? KEYWORD_COUNT_CAP : COUNT_CAP), pageRows(db, where, order, q.size, offset)]);
+  return answer(rows, total);
 }
 
 type MemberTableRow = typeof member.$inferSelect;
