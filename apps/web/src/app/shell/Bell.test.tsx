@@ -156,6 +156,8 @@ describe('header bell', { timeout: 30_000 }, () => {
     renderBell();
     await waitFor(() => expect(screen.getByTestId('bell-badge')).toHaveTextContent('99+'));
     expect(useUnreadBell.getState().count).toBe(150);
+    // Page 1 is read on mount and again on connect (which would start the list over): both done first.
+    await waitFor(() => expect(server.calls('GET', '/weixin/wxmsg/page').length).toBeGreaterThanOrEqual(2));
     await userEvent.click(screen.getByTestId('bell'));
     await waitFor(() => expect(rowNames()).toHaveLength(10));
     await userEvent.click(screen.getByTestId('bell-more'));

@@ -43,7 +43,7 @@ const time = (iso: string) => {
 export interface BellFeed {
   /** Loads the unread rows (again); overlapping requests coalesce into one more load. */
   load: () => Promise<void>;
-  /** The next 10 followers after those listed (nothing while a load runs or when there are no more). */
+  /** The next 10 followers after those listed (after a running load of page 1; nothing when there are no more). */
   loadMore: () => Promise<void>;
   /** A live message for the bell. */
   receive: (body: unknown) => void;
@@ -102,12 +102,13 @@ export function createBellFeed(fetchPage: (after?: BellRow) => Promise<BellPage>
   };
 
   const loadMore = (): Promise<void> => {
-    const after = cursor;
     if (more) return more;
-    if (running || !after || !useUnreadBell.getState().hasMore) return Promise.resolve();
-    useUnreadBell.getState().setLoadingMore(true);
     more = (async () => {
       try {
+        if (running) await running; // page 1 first: the next page follows its last row
+        const after = cursor;
+        if (disposed || !after || !useUnreadBell.getState().hasMore) return;
+        useUnreadBell.getState().setLoadingMore(true);
         const page = await fetchPage(after);
         // A load of page 1 meanwhile started the list over: this page belongs to the old one.
         if (disposed || cursor !== after) return;
