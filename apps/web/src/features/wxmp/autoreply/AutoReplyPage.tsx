@@ -8,7 +8,7 @@ import type { Account } from '../api';
 import { wxmpKeys } from '../queryKeys';
 import { AccountLayout } from '../components/AccountTree';
 import { NewsPreview, THUMB_SIZE } from '../components/NewsPreview';
-import { ReplyEditor } from '../components/ReplyEditor';
+import { FormReplyEditor } from '../components/ReplyEditor';
 import { validateReply, type Reply } from '../components/reply';
 import { replySummary } from '../components/stored-reply';
 import { AUTO_REPLY_TYPES, KEYWORD_MAX, repMateDict, repTypeDict, reqTypeDict, ruleBody, ruleForm, type AutoReply, type AutoReplyType } from './rules';
@@ -72,7 +72,7 @@ function RuleList({ appId, type }: { appId: string; type: AutoReplyType }) {
       required: true,
       defaultValue: { repType: 'text' },
       // News: one article on every tab, subscribe included (a pick of several keeps the first and says so).
-      render: ({ value, onChange }) => <ReplyEditor appId={appId} oneNews value={value as Reply | undefined} onChange={onChange} />,
+      render: ({ value, onChange }) => <FormReplyEditor appId={appId} oneNews value={value as Reply | undefined} onChange={onChange} />,
       validate: (value) => validateReply(value as Reply | undefined),
       // The editor shows a part's problem once that part is touched; the whole reply is checked on submit.
       validateOn: 'submit',

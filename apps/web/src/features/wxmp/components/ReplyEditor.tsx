@@ -21,10 +21,21 @@ export interface ReplyEditorProps {
   /** The tabs offered (default all six). */
   types?: readonly ReplyType[];
   /**
-   * Show the problem of every part of the current tab (after a send was refused). Inside a form
-   * item, its failed submit does the same. Otherwise a part's problem shows once it is touched.
+   * Show the problem of every part of the current tab (after a send was refused). Otherwise a
+   * part's problem shows once it is touched.
    */
   showErrors?: boolean;
+  /**
+   * The surrounding form item says the reply's problem (its submit failed, see `FormReplyEditor`):
+   * the wanting parts turn red, without repeating the message.
+   */
+  itemError?: boolean;
+}
+
+/** The editor as a form item's control: the item's failed submit marks the wanting parts. */
+export function FormReplyEditor(props: Omit<ReplyEditorProps, 'itemError'>) {
+  const { status } = Form.Item.useStatus();
+  return <ReplyEditor {...props} itemError={status === 'error'} />;
 }
 
 /** How a part of the reply shows its problem: a red control, and (unless the form item says it) the message. */
@@ -99,13 +110,11 @@ function TitleAndDescription({ kind, reply, patch }: { kind: 'video' | 'music'; 
   );
 }
 
-export function ReplyEditor({ appId, value, onChange, oneNews = false, types = REPLY_TABS, showErrors = false }: ReplyEditorProps) {
+export function ReplyEditor({ appId, value, onChange, oneNews = false, types = REPLY_TABS, showErrors = false, itemError: formError = false }: ReplyEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [inner, setInner] = useState<Reply>(() => value ?? emptyReply(types[0]));
   const reply = value ?? inner;
-  // The surrounding form item's state: 'error' after its submit found the reply wanting (it shows the message).
-  const formError = Form.Item.useStatus().status === 'error';
   // The parts the operator has changed or left, per tab: their problems show from then on.
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const touch = (part: ReplyPart) => {
