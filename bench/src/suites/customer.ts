@@ -12,12 +12,13 @@ import { seed } from '../../../apps/server/src/db/seed.js';
 import { memberPage } from '../../../apps/server/src/modules/customer/members/service.js';
 import { member, memberBalanceLedger, memberLevel } from '../../../apps/server/src/modules/customer/tables.js';
 import { checkIntegrity } from '../../../apps/server/src/modules/customer/wallet/integrity.js';
+import { Wallet } from '../../../apps/server/src/modules/customer/wallet/service.js';
 import { seeders } from '../../../apps/server/src/modules/index.js';
 import { store } from '../../../apps/server/src/modules/store/tables.js';
 import { sysUser } from '../../../apps/server/src/modules/upms/tables.js';
 import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
-import { freePort, removeDir } from '../processes.js';
+import { freePort, removeDir, startProgram } from '../processes.js';
 
 /**
  * The customer side's money core (issue 12) on PostgreSQL (a scratch database):
@@ -57,19 +58,19 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /**
  * A million members: distinct mobile phones over the carriers' prefixes (i·7919 mod 10^8 is
- * one-to-one below 10^8), member numbers 2xxxxxxx, Chinese names, balances on a tenth of them.
+ * one-to-one below 10^8), member numbers 2xxxxxxx, Chinese names; no balances (a balance comes with its ledger rows).
  */
 async function fill(database: Database, levelId: string): Promise<void> {
   const prefixes = `(array[${PREFIXES.map((p) => `'${p}'`).join(',')}])`;
   const surnames = `(array[${[...SURNAMES].map((s) => `'${s}'`).join(',')}])`;
   const given = `(array[${GIVEN.map((g) => `'${g}'`).join(',')}])`;
   await database.exclusive(async (exec) => {
-    await exec(`insert into member (member_no, phone, name, gender, level_id, balance_principal, balance_bonus, total_recharged, source, created_at, updated_at)
+    await exec(`insert into member (member_no, phone, name, gender, level_id, total_spent, source, created_at, updated_at)
       select (20000000 + i)::text,
         ${prefixes}[1 + i % ${PREFIXES.length}] || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
         ${surnames}[1 + i % ${SURNAMES.length}] || ${given}[1 + (i / 7) % ${GIVEN.length}],
         case i % 3 when 0 then 'male' when 1 then 'female' else 'unknown' end, ${levelId},
-        case when i % 10 = 0 then 10000 else 0 end, 0, case when i % 10 = 0 then 10000 else 0 end, 'import',
+        case when i % 10 = 0 then 10000 else 0 end, 'import',
         now() - make_interval(secs => i), now()
       from generate_series(1, ${MEMBERS}) i
       on conflict do nothing`);
@@ -78,8 +79,8 @@ async function fill(database: Database, levelId: string): Promise<void> {
 }
 
 /** Charges of 1 fen on one member by `workers` loops for `seconds`: how many went through. */
-async function chargeLoad(app: App, memberId: string, storeId: string, workers: number, seconds: number): Promise<{ ok: number; failed: number }> {
-  const db = app.database.db;
+async function chargeLoad(db: Db, memberId: string, storeId: string, workers: number, seconds: number): Promise<{ ok: number; failed: number }> {
+  const wallet = new Wallet();
   const until = performance.now() + seconds * 1000;
   let ok = 0;
   let failed = 0;
@@ -87,7 +88,7 @@ async function chargeLoad(app: App, memberId: string, storeId: string, workers: 
   await Promise.all(Array.from({ length: workers }, async () => {
     while (performance.now() < until) {
       try {
-        await db.transaction((t) => app.customer.wallet.charge(t as unknown as Db, { memberId, amount: 1, storeId, orderId: String(order++) }));
+        await db.transaction((t) => wallet.charge(t as unknown as Db, { memberId, amount: 1, storeId, orderId: String(order++) }));
         ok++;
       } catch {
         failed++;
@@ -124,23 +125,30 @@ export async function customer(_ctx: BenchContext): Promise<Figure[]> {
     app = await buildApp(config, { database });
     const [user] = await db.select({ id: sysUser.id }).from(sysUser).limit(1);
     const token = (await app.identity.tokens.issue({ userId: user!.id, username: 'admin', clientId: 'admin', grantType: 'bench', scope: 'server', accessSeconds: 3600, refreshSeconds: 7200 })).access_token;
-    const port = await freePort();
-    await app.listen({ port, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${port}`;
+    await app.close();
+    app = undefined;
 
     // What the counter types: prefixes of real phones, 3 to 11 digits.
     const sample = (await db.execute(sql`select phone from member tablesample system (1) limit 300`)) as unknown as { rows: Array<{ phone: string }> };
     const keywords = sample.rows.map((r, i) => r.phone.slice(0, 3 + (i % 9)));
     const paths = keywords.map((k) => `/customer/member/page?current=1&size=10&keyword=${k}`);
-    const probe = await fetch(`${base}${paths[5]}`, { headers: { authorization: `Bearer ${token}` } });
-    if (!probe.ok) throw new Error(`GET /customer/member/page: ${probe.status} ${await probe.text()}`);
+    // The built server in its own process, as in production (the load generator does not share its event loop).
+    const server = await startProgram([process.execPath, 'apps/server/dist/main.js'], { DATABASE_URL: u.toString(), WECHAT_API_BASE: 'http://127.0.0.1:9' }, '/health/ready', await freePort(), dataDir);
+    const base = server.url;
     let k = 0;
     const run = (duration: number) => autocannon({
       url: base, headers: { authorization: `Bearer ${token}` }, duration, connections: 4,
       requests: [{ setupRequest: (request) => ({ ...request, path: paths[k++ % paths.length]! }) }],
     });
-    await run(1); // warm-up
-    const search = await run(5);
+    let search: autocannon.Result;
+    try {
+      const probe = await fetch(`${base}${paths[5]}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!probe.ok) throw new Error(`GET /customer/member/page: ${probe.status} ${await probe.text()}`);
+      await run(1); // warm-up
+      search = await run(5);
+    } finally {
+      await server.stop();
+    }
     const times: number[] = [];
     for (let i = 0; i < 400; i++) {
       const t = performance.now();
@@ -153,15 +161,16 @@ export async function customer(_ctx: BenchContext): Promise<Figure[]> {
     const [shop] = await db.select({ id: store.id }).from(store).limit(1);
     const [hot] = await db.select({ id: member.id }).from(member).where(eq(member.phone, sample.rows[0]!.phone));
     const start = 100_000_000;
-    await db.transaction((t) => app!.customer.wallet.adjust(t as unknown as Db, hot!.id, { principal: start, bonus: start / 4, points: 0, reason: '压测储值' }, { id: null, name: 'bench' }));
+    await db.transaction((t) => new Wallet().adjust(t as unknown as Db, hot!.id, { principal: start, bonus: start / 4, points: 0, reason: '压测储值' }, { id: null, name: 'bench' }));
     const before = (await db.select().from(member).where(eq(member.id, hot!.id)))[0]!;
-    const charges = await chargeLoad(app, hot!.id, shop!.id, CHARGE_WORKERS, CHARGE_SECONDS);
+    const charges = await chargeLoad(db, hot!.id, shop!.id, CHARGE_WORKERS, CHARGE_SECONDS);
     const after = (await db.select().from(member).where(eq(member.id, hot!.id)))[0]!;
     const taken = before.balancePrincipal + before.balanceBonus - (after.balancePrincipal + after.balanceBonus);
     const [rows] = (await db.select({ n: sql<string>`count(*)` }).from(memberBalanceLedger)
       .where(sql`${memberBalanceLedger.memberId} = ${hot!.id} and ${memberBalanceLedger.kind} = 'consume'`));
     const integrity = await checkIntegrity(db, [hot!.id]);
     const lost = Math.abs(taken - charges.ok) + Math.abs(Number(rows!.n) - charges.ok) + integrity.mismatches.length;
+    if (lost) console.error('customer bench: lost-update check', { ok: charges.ok, taken, consumeRows: Number(rows!.n), mismatches: integrity.mismatches });
 
     const figures: Figure[] = [
       info(`customer: ${MEMBERS.toLocaleString('en')} members generated on PostgreSQL in`, fillSeconds, 's'),
