@@ -182,6 +182,7 @@ describe('CouponsPage (优惠券)', { timeout: 120_000 }, () => {
     expect(result).toHaveTextContent('成功发放 1 张');
     expect(result).toHaveTextContent('1 位会员未发放');
     expect(within(screen.getByTestId('issue-skipped')).getByText('已达每人限领（1张）')).toBeInTheDocument();
+    expect(screen.getByTestId('issue-skipped')).toHaveTextContent('王小明 138****1234 · M000501');
     await userEvent.click(screen.getByTestId('issue-close'));
     await waitFor(() => expect(screen.getByTestId('coupon-plan-issued-31')).toHaveTextContent('11 / 3'));
   });

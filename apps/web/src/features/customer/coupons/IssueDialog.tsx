@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Modal, Radio, Result, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COUPON_ISSUE_MEMBERS_MAX, couponPlanEndpoints, type CouponIssueResult, type CouponPlanRecord } from '@canteen/contract';
+import { COUPON_ISSUE_MEMBERS_MAX, couponPlanEndpoints, type CouponIssueResult, type CouponPlanRecord, type MemberRow } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
 import { useLevels } from '../members/api';
 import { COUPON_PLANS_KEY, COUPONS_KEY, MEMBERS_KEY } from '../queryKeys';
+import { memberLabel } from '../recharge/api';
 import { MemberSelect } from '../recharge/MemberSelect';
 import '../messages-coupon';
 
@@ -22,6 +23,8 @@ export function IssueDialog({ plan, onClose }: { plan: CouponPlanRecord; onClose
   const to = (Form.useWatch('to', form) as Values['to'] | undefined) ?? 'members';
   const levels = useLevels();
   const [result, setResult] = useState<CouponIssueResult | undefined>();
+  const [picked, setPicked] = useState<MemberRow[]>([]);
+  const nameOf = new Map(picked.map((m) => [m.id, memberLabel(m)]));
   const issue = useAction({
     run: (v: Values) =>
       call(couponPlanEndpoints.issue, { params: { id: plan.id }, body: v.to === 'level' ? { levelId: v.levelId } : { memberIds: v.memberIds ?? [] } }),
@@ -76,7 +79,7 @@ export function IssueDialog({ plan, onClose }: { plan: CouponPlanRecord; onClose
               dataSource={result.skipped}
               data-testid="issue-skipped"
               columns={[
-                { key: 'member', title: t('customerCoupon.issue.skippedMember'), dataIndex: 'memberId' },
+                { key: 'member', title: t('customerCoupon.issue.skippedMember'), render: (_: unknown, s) => nameOf.get(s.memberId) ?? `#${s.memberId}` },
                 { key: 'reason', title: t('customerCoupon.issue.skippedReason'), render: (_: unknown, s) => s.message || t(`customerCoupon.issue.reasons.${s.reason}`) },
               ]}
             />
@@ -103,7 +106,7 @@ export function IssueDialog({ plan, onClose }: { plan: CouponPlanRecord; onClose
                 { type: 'array', max: COUPON_ISSUE_MEMBERS_MAX, message: t('customerCoupon.issue.v.max', { max: COUPON_ISSUE_MEMBERS_MAX }) },
               ]}
             >
-              <MemberSelect multiple placeholder={t('customerCoupon.issue.membersPlaceholder')} testId="issue-members" style={{ width: '100%' }} />
+              <MemberSelect multiple placeholder={t('customerCoupon.issue.membersPlaceholder')} testId="issue-members" style={{ width: '100%' }} onPick={setPicked} />
             </Form.Item>
           ) : (
             <Form.Item name="levelId" label={t('customerCoupon.issue.chooseLevel')} rules={[{ required: true, message: t('customerCoupon.issue.v.level') }]} extra={level ? t('customerCoupon.issue.levelCount', { n: level.memberCount }) : undefined}>

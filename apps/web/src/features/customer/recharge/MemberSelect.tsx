@@ -13,13 +13,15 @@ export interface MemberSelectProps {
   id?: string;
   testId?: string;
   style?: React.CSSProperties;
+  /** The chosen members' rows (as found by the search), e.g. to name them later. */
+  onPick?: (members: MemberRow[]) => void;
 }
 
 /**
  * A member picker that searches as one types (phone prefix, member number or name, 300 ms after
  * the last key), showing the masked phone; chosen members keep their labels while one searches on.
  */
-export function MemberSelect({ value, onChange, multiple = false, placeholder, id, testId, style }: MemberSelectProps) {
+export function MemberSelect({ value, onChange, multiple = false, placeholder, id, testId, style, onPick }: MemberSelectProps) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -44,7 +46,9 @@ export function MemberSelect({ value, onChange, multiple = false, placeholder, i
       onChange={(v: string | string[] | undefined) => {
         const ids = v === undefined ? [] : Array.isArray(v) ? v : [v];
         const found = new Map((search.data ?? []).map((m) => [m.id, m]));
-        setKnown((prev) => new Map(ids.flatMap((id) => { const m = found.get(id) ?? prev.get(id); return m ? [[id, m] as const] : []; })));
+        const picked = new Map(ids.flatMap((id) => { const m = found.get(id) ?? known.get(id); return m ? [[id, m] as const] : []; }));
+        setKnown(picked);
+        onPick?.([...picked.values()]);
         onChange?.(v);
       }}
       showSearch={{
