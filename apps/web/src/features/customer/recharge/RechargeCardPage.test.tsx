@@ -89,7 +89,7 @@ describe('RechargeCardPage (储值卡)', { timeout: 120_000 }, () => {
   it('lists the plans as the counter offers them: 充 ¥500 送 ¥80 = 到账 ¥580, gifts, stores, limit', async () => {
     signInWith(all);
     await open();
-    expect(screen.getByTestId('plan-offer-2')).toHaveTextContent('充 ¥500.00 送 ¥80.00 = 到账 ¥580.00');
+    expect(screen.getByTestId('plan-offer-2')).toHaveTextContent('充 ¥500 送 ¥80 = 到账 ¥580');
     await waitFor(() => expect(row('充500送80')).toHaveTextContent('满100减20'));
     expect(row('充500送80')).toHaveTextContent('湘味坊');
     expect(row('充500送80')).toHaveTextContent('2 次');
@@ -113,13 +113,13 @@ describe('RechargeCardPage (储值卡)', { timeout: 120_000 }, () => {
     await userEvent.type(screen.getByTestId('plan-bonus'), '200.5');
     await userEvent.type(screen.getByTestId('plan-points'), '300');
     await userEvent.type(screen.getByTestId('plan-limit'), '1');
-    await waitFor(() => expect(screen.getByTestId('plan-offer')).toHaveTextContent('充 ¥1000.00 送 ¥200.50 = 到账 ¥1200.50'));
+    await waitFor(() => expect(screen.getByTestId('plan-offer')).toHaveTextContent('充 ¥1000 送 ¥200.50 = 到账 ¥1200.50'));
     expect(screen.getByTestId('plan-offer')).toHaveTextContent('另送 300 积分');
     await userEvent.click(screen.getByTestId('plan-save'));
     await waitFor(() => expect(server.calls('POST', '/customer/recharge-plan')).toHaveLength(1));
     const body = rechargePlanBodySchema.parse(server.calls('POST', '/customer/recharge-plan')[0]!.body);
     expect(body).toMatchObject({ name: '充1000送200', payAmount: 100000, bonusAmount: 20050, bonusPoints: 300, perMemberLimit: 1, enabled: true, giftCouponPlanIds: [], storeIds: [] });
-    expect(await screen.findByTestId('plan-offer-100')).toHaveTextContent('充 ¥1000.00 送 ¥200.50 = 到账 ¥1200.50');
+    expect(await screen.findByTestId('plan-offer-100')).toHaveTextContent('充 ¥1000 送 ¥200.50 = 到账 ¥1200.50');
   });
 
   it('refunds a recharge with a reason, naming first the bonus taken back and the principal paid back', async () => {

@@ -67,8 +67,11 @@ export function moneyProblem(value: number | null | undefined, { required, posit
   return null;
 }
 
-/** `充 ¥500.00 送 ¥80.00 = 到账 ¥580.00`: the key and values of a plan's offer (fen). */
+/** ¥500 / ¥200.50: whole yuan without the fen, as offers are written. */
+export const offerMoney = (fen: number) => formatFen(fen).replace(/\.00$/, '');
+
+/** `充 ¥500 送 ¥80 = 到账 ¥580`: the key and values of a plan's offer (fen). */
 export function offerText(payAmount: number, bonusAmount: number): { key: string; values: Record<string, string> } {
-  const values = { pay: formatFen(payAmount), bonus: formatFen(bonusAmount), total: formatFen(payAmount + bonusAmount) };
+  const values = { pay: offerMoney(payAmount), bonus: offerMoney(bonusAmount), total: offerMoney(payAmount + bonusAmount) };
   return { key: bonusAmount > 0 ? 'customerRecharge.plan.summary' : 'customerRecharge.plan.summaryNoBonus', values };
 }
