@@ -80,7 +80,11 @@ export async function memberPage(db: Db, q: MemberQuery): Promise<Page<MemberRow
     const filters = memberConditions({ ...q, keyword: undefined });
     const byPhone = and(like(member.phone, likePrefix(keyword)), filters);
     const byNo = and(like(member.memberNo, likePrefix(keyword)), sql`not (${member.phone} like ${likePrefix(keyword)})`, filters);
-    const [phones, numbers] = await Promise.all([capped(db, byPhone, KEYWORD_COUNT_CAP), capped(db, byNo, KEYWORD_COUNT_CAP)]);
+    // Both capped counts in one statement (one round trip).
+    const cappedSql = (where: SQL | undefined) => sql`(select count(*) from (select 1 from ${member} where ${where} limit ${KEYWORD_COUNT_CAP}) c)`;
+    const [counted] = await db.select({ phones: sql<string>`${cappedSql(byPhone)}`, numbers: sql<string>`${cappedSql(byNo)}` }).from(sql`(select 1) as one`);
+    const phones = Number(counted?.phones ?? 0);
+    const numbers = Number(counted?.numbers ?? 0);
     const first = offset < phones ? await pageRows(db, byPhone, [sql`${member.phone} using ~<~`], q.size, offset) : [];
     const need = q.size - first.length;
     const fromNo = Math.max(0, offset - phones);
