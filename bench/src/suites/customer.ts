@@ -129,7 +129,8 @@ export async function customer(_ctx: BenchContext): Promise<Figure[]> {
     app = undefined;
 
     // What the counter types: prefixes of real phones, 3 to 11 digits.
-    const sample = (await db.execute(sql`select phone from member tablesample system (1) limit 300`)) as unknown as { rows: Array<{ phone: string }> };
+    const answer: unknown = await db.execute(sql`select phone from member tablesample system (1) limit 300`);
+    const sample = answer as { rows: Array<{ phone: string }> };
     const keywords = sample.rows.map((r, i) => r.phone.slice(0, 3 + (i % 9)));
     const paths = keywords.map((k) => `/customer/member/page?current=1&size=10&keyword=${k}`);
     // The built server in its own process, as in production (the load generator does not share its event loop).

@@ -2,7 +2,7 @@ import { count, countDistinct, inArray, max, min } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { DEMO_STORES } from '../store/seed-data.js';
-import { store } from '../store/tables.js';
+import { storeForReads as store } from '../store/service.js';
 import { seedCustomer } from './seed.js';
 import { DEMO_MEMBERS } from './seed-data.js';
 import { member, memberBalanceLedger, memberLevel, memberPointsLedger, recharge, rechargePlan } from './tables.js';

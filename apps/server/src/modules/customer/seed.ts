@@ -5,7 +5,7 @@ import type { Seeder } from '../../db/seed.js';
 import { appSetting } from '../../db/tables.js';
 import { seedCoupons } from './coupons/seed.js';
 import { DEMO_OPERATOR, DEMO_STORES } from '../store/seed-data.js';
-import { store } from '../store/tables.js';
+import { storeForReads as store } from '../store/service.js';
 import { userByUsername } from '../upms/service.js';
 import {
   ADJUST_REASONS, DEMO_LEVELS, DEMO_MEMBERS, DEMO_PLANS, ENTRY_LEVEL, GIVEN_FEMALE, GIVEN_MALE, PHONE_PREFIXES, REFUND_REASONS, REMARKS, SURNAMES,

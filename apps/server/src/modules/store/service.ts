@@ -8,8 +8,13 @@ import { store, storeCategory, storeDish } from './tables.js';
  */
 export { assertStore, canSee, storeCondition, accessOf, type StoreAccess } from './scope.js';
 
-// ─── Read access for other modules (added for the customer module's coupons) ───────────────────
+// ─── Read access for other modules ───────────────────────────────────────────────────────────
 
+/**
+ * The store table as a read-only join target: other modules' lists show a row's store name, and
+ * their business dates need its time zone and cut-off, in the same query. Only the store module writes it.
+ */
+export { store as storeForReads } from './tables.js';
 
 export interface StoreBrief { id: string; name: string; timeZone: string }
 export interface CatalogueItem { id: string; name: string; storeId: string; kind: 'dish' | 'combo' }

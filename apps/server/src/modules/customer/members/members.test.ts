@@ -4,8 +4,7 @@ import type { MemberRecord, MemberRow, Page } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { callerOf, dataOf } from '../../../../test/store.js';
-import { sysLog } from '../../upms/tables.js';
-import { store } from '../../store/tables.js';
+import { storeForReads as store } from '../../store/service.js';
 import { addMember, expectConsistent, freshPhone } from '../testing.js';
 import { member, memberLevel } from '../tables.js';
 
@@ -139,7 +138,8 @@ describe('members (会员)', () => {
     const dup = await call('POST', '/customer/member', { phone });
     expect(dup.statusCode).toBe(409);
     await app.operationLog.flush();
-    const rows = await db.select().from(sysLog);
+    // The operation log as stored (upms's table, read here as plain rows).
+    const rows = await app.database.exclusive((exec) => exec('select * from sys_log'));
     expect(rows.some((r) => JSON.stringify(r).includes(masked(phone)))).toBe(true);
     expect(rows.some((r) => JSON.stringify(r).includes(phone))).toBe(false);
   });

@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { memberEndpoints as api } from '@canteen/contract';
 import { serve } from '../../../http/endpoint.js';
-import { store } from '../../store/tables.js';
+import { storeForReads as store } from '../../store/service.js';
 import { inTx, iso, operatorOf } from '../http.js';
 import { memberBalanceLedger, memberPointsLedger } from '../tables.js';
 import { checkIntegrity } from '../wallet/integrity.js';

@@ -5,8 +5,8 @@ import type { Db } from '../../../db/client.js';
 import { declareConstraints, translating } from '../../../http/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { orderBy } from '../../../http/paging.js';
-import { store } from '../../store/tables.js';
-import { wxUser } from '../../wxmp/tables.js';
+import { storeForReads as store } from '../../store/service.js';
+import { followerExists } from '../../wxmp/service.js';
 import { COUNT_CAP, iso, isoOrNull, likePrefix } from '../http.js';
 import { coupon, member, memberBalanceLedger, memberLevel, memberPointsLedger, recharge } from '../tables.js';
 
@@ -151,7 +151,7 @@ async function checkRefs(db: Db, body: Pick<MemberBody, 'levelId' | 'firstStoreI
     if (!shop) throw badRequest(`firstStoreId: 门店 ${body.firstStoreId} 不存在`);
   }
   if (body.followerId) {
-    const [follower] = await db.select({ id: wxUser.id }).from(wxUser).where(eq(wxUser.id, body.followerId));
+    const follower = await followerExists(db, body.followerId);
     if (!follower) throw badRequest(`followerId: 关注者 ${body.followerId} 不存在`);
   }
 }

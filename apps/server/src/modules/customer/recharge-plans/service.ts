@@ -3,7 +3,7 @@ import type { AvailableRechargePlan, RechargePlanRecord, rechargePlanBodySchema 
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../http/errors.js';
-import { store } from '../../store/tables.js';
+import { storeForReads as store } from '../../store/service.js';
 import { iso, isoOrNull } from '../http.js';
 import { couponPlan, recharge, rechargePlan } from '../tables.js';
 

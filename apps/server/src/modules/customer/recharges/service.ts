@@ -3,7 +3,7 @@ import { businessDateOf, maskPhone, type MemberBalances, type RechargeRecord, ty
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
-import { store } from '../../store/tables.js';
+import { storeForReads as store } from '../../store/service.js';
 import { iso, isoOrNull } from '../http.js';
 import type { CustomerServices } from '../plugin.js';
 import { memberPlanCounts, planRefusal } from '../recharge-plans/service.js';

@@ -7,7 +7,7 @@ import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { callerOf, dataOf } from '../../../../test/store.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { store } from '../../store/tables.js';
+import { storeForReads as store } from '../../store/service.js';
 import { addMember, expectConsistent } from '../testing.js';
 import { member, memberBalanceLedger, recharge } from '../tables.js';
 
@@ -93,7 +93,7 @@ describe(`concurrency (${app.database.kind})`, () => {
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(3);
     const refused = answers.filter((r) => r.statusCode !== 200);
     expect(refused).toHaveLength(N - 3);
-    expect(refused.every((r) => r.statusCode === 400 && r.json().msg.includes('每人限充 3 次'))).toBe(true);
+    expect(refused.every((r) => r.statusCode === 400 && r.json<{ msg: string }>().msg.includes('每人限充 3 次'))).toBe(true);
     expect(await rowOf(id)).toMatchObject({ balancePrincipal: 3_000, balanceBonus: 300 });
   });
 });

@@ -5,7 +5,7 @@ import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { callerOf, dataOf } from '../../../../test/store.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../http/errors.js';
-import { store } from '../../store/tables.js';
+import { storeForReads as store } from '../../store/service.js';
 import { addMember, expectConsistent } from '../testing.js';
 import { member, memberBalanceLedger, memberLevel, memberPointsLedger } from '../tables.js';
 import { checkIntegrity } from './integrity.js';
