@@ -7,7 +7,7 @@ import { apiToken, call } from './shell-pages.js';
  * gateway, the server's log (`LogSmsSender`), so the server runs with info-level logging.
  */
 describe.skipIf(!hasBrowser())('phone sign-in', () => {
-  const session = useServerAndBrowser({ LOG_LEVEL: 'info', AUTH_THIRDPARTY_PROVIDERS: 'dev' });
+  const session = useServerAndBrowser({ LOG_LEVEL: 'info' });
   const phone = '13800138000';
 
   const smsCode = () => [...session.server.output().matchAll(new RegExp(`SMS sign-in code for ${phone}: (\\d+)`, 'g'))].at(-1)?.[1];
@@ -33,16 +33,6 @@ describe.skipIf(!hasBrowser())('phone sign-in', () => {
     await form.getByRole('button', { name: '登 录' }).click();
     await page.waitForURL('**/wel/index');
     await page.getByTestId('home-page').waitFor();
-    await expect(page.getByTestId('user-menu').innerText()).resolves.toContain('门店运营');
-  });
-
-  it('signs in through a third-party provider: the login page\'s button, the provider\'s page, back through /authredirect', async () => {
-    const page = await session.newPage('/login');
-    await page.getByTestId('thirdparty').getByRole('button', { name: '开发测试授权登录' }).click();
-    await page.waitForURL('**/auth/thirdparty/dev/authorize');
-    await page.getByPlaceholder('请输入手机号码').fill(phone);
-    await page.getByRole('button', { name: '同意授权' }).click();
-    await page.waitForURL('**/wel/index');
     await expect(page.getByTestId('user-menu').innerText()).resolves.toContain('门店运营');
   });
 });
