@@ -65,6 +65,7 @@ describe('the web app', () => {
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("worker-src 'self' blob:"); // the AMR voice decoder's worker
     expect(csp).toContain("frame-ancestors 'self'");
   });
 

@@ -12,7 +12,8 @@ const wantsPage = (request: FastifyRequest) =>
 /**
  * The pages' Content-Security-Policy: scripts only from here (and index.html's own inline script,
  * by its hash); styles inline too (antd writes its CSS at run time); pictures and media from
- * anywhere over HTTPS (the platform's media, the maps service, object storage); frames of
+ * anywhere over HTTPS (the platform's media, the maps service, object storage); workers from
+ * blobs (the AMR voice decoder); frames of
  * configured external pages (/myiframe) and the maps picker; no plugins; not framed elsewhere.
  */
 export function contentSecurityPolicy(indexHtml: string): string {
@@ -23,6 +24,8 @@ export function contentSecurityPolicy(indexHtml: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
+    // The voice player decodes AMR in a worker it starts from a blob.
+    "worker-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self' ws: wss:",
     'frame-src http: https:',
