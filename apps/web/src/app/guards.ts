@@ -4,6 +4,9 @@ export const HOME_PATH = '/wel/index';
 export const LOGIN_PATH = '/login';
 export const LOCK_PATH = '/lock';
 export const NOT_FOUND_PATH = '/404';
+/** The in-shell routes of the specification's table that are not menu entries. */
+export const FIXED_PATHS = ['/', '/wel', '/wel/index', '/info', '/info/index', '/views/wxmp/wxmsg/index'];
+export const isFixedPath = (pathname: string) => FIXED_PATHS.includes(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 export interface GuardInput {
   path: string;

@@ -1,14 +1,12 @@
+import { FIXED_PATHS } from './guards';
 import { pageRegistry } from './page-registry';
-
-/** The in-shell routes of the specification's table that are not menu entries. */
-const FIXED = ['/', '/wel', '/wel/index', '/info', '/info/index', '/views/wxmp/wxmsg/index'];
 
 let known: Set<string> | undefined;
 
 /** Every path a page of the app can have: the fixed routes, and each registered page's route and its groups. */
 function knownPaths(): Set<string> {
   if (known) return known;
-  known = new Set(FIXED);
+  known = new Set(FIXED_PATHS);
   for (const component of Object.keys(pageRegistry)) {
     // The menu's convention: component `views/admin/user/index` is the page of path /admin/user (and /admin/user/index).
     const segments = component.replace(/^\/?views\//, '').split('/').filter(Boolean);

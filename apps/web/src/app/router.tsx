@@ -2,21 +2,29 @@ import { createBrowserRouter, Navigate, Outlet, redirect, type LoaderFunctionArg
 import { loadUserAndMenu, signOutLocally } from '../shared/session/auth';
 import { useLock } from '../shared/session/lock';
 import { useSession } from '../shared/session/session';
-import { decide, HOME_PATH, LOGIN_PATH } from './guards';
-import { isKnownPath } from './known-paths';
+import { decide, HOME_PATH, isFixedPath, LOGIN_PATH, PUBLIC_PATHS } from './guards';
 import { withChunkTimeout } from './lazy';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 
-const decisionFor = (url: URL) => {
+const decisionFor = (url: URL, known = true) => {
   const session = useSession.getState();
   const hasToken = Boolean(session.token);
-  return decide({ path: url.pathname, hasToken, locked: useLock.getState().isLock, rolesLoaded: Boolean(session.user), known: hasToken || isKnownPath(url.pathname) });
+  return decide({ path: url.pathname, hasToken, locked: useLock.getState().isLock, rolesLoaded: Boolean(session.user), known: hasToken || known });
 };
+
+/**
+ * Whether a signed-out visitor's path may be a page (else /404). The registered pages' paths are
+ * read only then, from a chunk of their own: the page registry stays out of what /login loads.
+ */
+async function knownWhenSignedOut(pathname: string): Promise<boolean> {
+  if (useSession.getState().token || PUBLIC_PATHS.includes(pathname) || isFixedPath(pathname)) return true;
+  return (await withChunkTimeout(() => import('./known-paths'))).isKnownPath(pathname);
+}
 
 /** The specification's section 4: on the first load, and before any navigation it would not allow as it is (`shouldRevalidate` below). */
 export async function guardLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const decision = decisionFor(url);
+  const decision = decisionFor(url, await knownWhenSignedOut(url.pathname));
   if (decision.action === 'redirect') {
     const back = decision.to === LOGIN_PATH && url.pathname !== '/' ? `?redirect=${encodeURIComponent(url.pathname + url.search)}` : '';
     throw redirect(decision.to + back);

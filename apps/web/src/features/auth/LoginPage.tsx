@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { App, Button, Card, Divider, Form, Input, Space, Tabs } from 'antd';
+import { App, Button, Card, Form, Input, Space, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -210,7 +210,7 @@ function ThirdPartyButtons({ providers }: { providers: readonly string[] }) {
   if (!providers.length) return null;
   return (
     <div data-testid="thirdparty">
-      <Divider plain style={{ margin: '16px 0 8px', fontSize: 13 }}>{t('auth.otherWays')}</Divider>
+      <p className="login-other-ways">{t('auth.otherWays')}</p>
       <Space wrap style={{ width: '100%', justifyContent: 'center' }}>
         {providers.map((provider) => (
           <Button key={provider} onClick={() => window.location.assign(`/auth/thirdparty/${encodeURIComponent(provider)}/authorize`)}>
