@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, Space, Tabs } from 'antd';
+import { App, Button, Form, Input, Space, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -244,7 +244,7 @@ export default function LoginPage() {
   const other = i18n.language === 'en-US' ? 'zh-CN' : 'en-US';
   return (
     <div className="login-page">
-      <Card className="login-card" styles={{ body: { padding: '28px 32px' } }}>
+      <div className="login-card">
         <h1 className="login-title">{t('app.title')}</h1>
         <p className="login-subtitle">{t('app.subtitle')}</p>
         <Tabs
@@ -261,7 +261,7 @@ export default function LoginPage() {
         <div style={{ textAlign: 'center', marginTop: 8 }}>
           <Button type="link" size="small" onClick={() => void changeLanguage(other)}>{t(other === 'en-US' ? 'language.en' : 'language.zh')}</Button>
         </div>
-      </Card>
+      </div>
     </div>
   );
 }
