@@ -4,9 +4,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotencyGuard } from './http/idempotency.js';
 import { registerSpa } from './http/spa.js';
+import { registerTextGuard } from './http/text-guard.js';
 import { mediaStorageOf } from './storage/select.js';
 import type { MediaStorage } from './storage/storage.js';
 import { uploadsPlugin } from './storage/uploads.js';
@@ -40,6 +41,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     // One line per request is noise in production; operation logs are kept in the database.
     logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'production' }),
     trustProxy: true,
+    frameworkErrors, // the router's bad-URL and too-long-parameter answers in the envelope
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -47,6 +49,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', deps.database);
   registerErrorHandling(app);
+  registerTextGuard(app); // NUL, lone surrogates and non-UTF-8 refused with a 400 naming the field, for every route
   // Every module's setup before any route: identity's access control first (every route must
   // declare its access, checked as it is added), then the hooks other modules put on all routes.
   for (const module of modules) if (module.setup) await app.register(module.setup);

@@ -63,12 +63,14 @@ describe('translateDbError', () => {
 
   it('client-caused data errors are 400 naming the problem, never 500', async () => {
     const cases: Array<[ReturnType<typeof sql>, string, string]> = [
-      [sql`select ${'abc'}::int`, '22P02', '数据格式不正确：不是合法的 integer 值'],
-      [sql`select ${'1e40'}::numeric::int`, '22003', '数值超出允许的范围'],
-      [sql`insert into dberr_child (id, qty) values (5, 40000)`, '22003', '数值超出允许的范围'],
-      [sql`select ${'2024-13-45 99:00'}::timestamptz`, '22008', '日期时间超出允许的范围'],
-      [sql`select ${'yesterday-ish'}::timestamptz`, '22007', '日期时间格式不正确'],
-      [sql`insert into dberr_child (id, short) values (6, 'too long text')`, '22001', '文本过长，超出允许的长度'],
+      [sql`select ${'abc'}::int`, '22P02', '数据格式不正确：“abc” 不是合法的 integer 值'],
+      [sql`select ${'1e40'}::numeric::int`, '22003', '数值超出允许的范围（integer）'],
+      [sql`select ${'99999999999'}::int`, '22003', '数值超出允许的范围（integer）：“99999999999”'],
+      [sql`insert into dberr_child (id, qty) values (5, 40000)`, '22003', '数值超出允许的范围（smallint）'],
+      [sql`select ${'2024-13-45 99:00'}::timestamptz`, '22008', '日期时间超出允许的范围：“2024-13-45 99:00”'],
+      [sql`select ${'6888-05-00'}::date`, '22008', '日期时间超出允许的范围：“6888-05-00”'],
+      [sql`select ${'yesterday-ish'}::timestamptz`, '22007', '日期时间格式不正确：“yesterday-ish”'],
+      [sql`insert into dberr_child (id, short) values (6, 'too long text')`, '22001', '文本过长，超出允许的长度（最多 5 个字符）'],
       [sql`select convert_from(${Buffer.from([0xff, 0xfe])}::bytea, 'UTF8')`, '22021', '文本含有无效的字符编码'],
       [sql`select ${'a\u0000b'}::text`, '22021', '文本含有不允许的 NUL 字符'],
       [sql`select ${'"\\u0000"'}::jsonb ->> 0`, '22P05', '文本含有无法保存的字符（如 NUL）'],

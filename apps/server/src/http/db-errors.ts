@@ -58,16 +58,29 @@ function declared(failure: DbFailure, messages?: Record<string, ConstraintMessag
   return typeof message === 'string' ? message : message(keyValue(failure.detail) ?? '');
 }
 
-/** SQLSTATEs of bad data sent by the client, with the message that names the problem. */
+/** The offending value PostgreSQL quotes in its message (`…: "abc"`, `value "…" is out of range`), cut short; or ''. */
+const quoted = (f: DbFailure) => {
+  const value = /"((?:[^"\\]|\\.)*)"/.exec(f.message)?.[1];
+  return value === undefined ? '' : `“${value.length > 40 ? `${value.slice(0, 40)}…` : value}”`;
+};
+const quotedValue = (f: DbFailure) => (quoted(f) ? `：${quoted(f)}` : '');
+
+/** SQLSTATEs of bad data sent by the client, with the message that names the problem (and the value, when PostgreSQL quotes it). */
 const dataErrors: Record<string, string | ((f: DbFailure) => string)> = {
   '22P02': (f) => {
     const type = /for type ([\w ]+?)(?::|$)/.exec(f.message)?.[1];
-    return type ? `数据格式不正确：不是合法的 ${type} 值` : '数据格式不正确';
+    return type ? `数据格式不正确：${quoted(f) ? `${quoted(f)} ` : ''}不是合法的 ${type} 值` : `数据格式不正确${quotedValue(f)}`;
   },
-  '22003': '数值超出允许的范围',
-  '22007': '日期时间格式不正确',
-  '22008': '日期时间超出允许的范围',
-  '22001': '文本过长，超出允许的长度',
+  '22003': (f) => {
+    const type = /^(\w+) out of range/.exec(f.message)?.[1] ?? /for type (\w+)/.exec(f.message)?.[1];
+    return `数值超出允许的范围${type ? `（${type}）` : ''}${quotedValue(f)}`;
+  },
+  '22007': (f) => `日期时间格式不正确${quotedValue(f)}`,
+  '22008': (f) => `日期时间超出允许的范围${quotedValue(f)}`,
+  '22001': (f) => {
+    const limit = /\((\d+)\)/.exec(f.message)?.[1];
+    return `文本过长，超出允许的长度${limit ? `（最多 ${limit} 个字符）` : ''}`;
+  },
   '22021': (f) => (f.message.includes('0x00') ? '文本含有不允许的 NUL 字符' : '文本含有无效的字符编码'),
   '22P05': '文本含有无法保存的字符（如 NUL）',
   '22012': '数值计算出错：除数为零',

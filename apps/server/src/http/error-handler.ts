@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, statusMessage } from '@canteen/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateDbError } from './db-errors.js';
@@ -25,7 +25,19 @@ const fastifyCodes: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, '不支持的请求内容类型'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求长度不正确'],
   FST_REQ_FILE_TOO_LARGE: [413, '上传文件过大'],
+  FST_ERR_BAD_URL: [400, '请求地址不合法：路径含有无法解码的 % 转义（解码后不是合法的 UTF-8 文本）'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, '请求地址中的路径参数过长'],
 };
+
+/**
+ * The router's own failures (a path whose %-escapes do not decode, a path parameter too long),
+ * answered before any route or error handler: Fastify's `frameworkErrors` option, so they too
+ * get the envelope and a Chinese message instead of Fastify's English JSON.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = fastifyCodes[error.code] ?? [error.statusCode && error.statusCode < 500 ? error.statusCode : 400, statusMessage(400)];
+  void reply.status(status).send(fail(message));
+}
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, badRequest } from '../http/errors.js';
+import { findBadText } from '../http/text-guard.js';
 import { contentTypes, extensionOf, sniff, type MediaKind } from './media-types.js';
 import { LARGEST_UPLOAD_BYTES, uploadRules, type UploadRule, type UploadUse } from './rules.js';
 import { newBlobKey, type MediaStorage } from './storage.js';
@@ -96,9 +97,13 @@ export function createUploads(storage: MediaStorage): Uploads {
         if (part.type === 'field') {
           if (part.fieldnameTruncated) throw badRequest('上传的字段名过长');
           if (part.valueTruncated) throw badRequest(`字段 ${part.fieldname} 过长（不能超过 ${fieldBytes} 字节）`);
+          const badText = findBadText({ [part.fieldname]: String(part.value) });
+          if (badText) throw badRequest(`字段 ${badText.field}: ${badText.problem}`);
           fields[part.fieldname] = String(part.value);
           continue;
         }
+        const badName = findBadText(part.filename);
+        if (badName) throw badRequest(`文件名: ${badName.problem}`);
         const rule = choose();
         if (rule.field && part.fieldname !== rule.field) throw badRequest(`请把文件放在字段 ${rule.field} 中上传`);
         const chunks: Buffer[] = [];
