@@ -49,6 +49,8 @@ export const configSchema = z.object({
   PASSWORD_CIPHER_KEY: z.string().length(16, 'must be exactly 16 characters').default('thanks,pig4cloud'),
   DEMO_DATA: onOff.default('on'),
   SECRETS_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in Base64').optional(),
+  /** On SIGTERM/SIGINT: how long in-flight requests and running jobs get to finish before the process exits. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(600_000, 'must be at most 600000').default(10_000),
   JOB_POLL_MS: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').max(600_000, 'must be at most 600000').default(1000),
   WECHAT_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').default(10_000),
   MEDIA_STORAGE: z.enum(['local', 's3'], { error: 'must be "local" or "s3"' }).default('local'),

@@ -5,6 +5,7 @@ import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
 import { seed } from './db/seed.js';
 import { seeders } from './modules/index.js';
+import { shutdown } from './shutdown.js';
 
 async function main() {
   let config;
@@ -25,14 +26,15 @@ async function main() {
   const stopAutovacuum = database.kind === 'pglite'
     ? startAutovacuum(database, (error) => app.log.warn({ err: error }, 'autovacuum pass failed'))
     : async () => undefined;
-  const stop = async () => {
-    await stopAutovacuum();
-    await app.close();
-    await database.close();
-    process.exit(0);
+  // SIGTERM/SIGINT: finish in-flight requests and running jobs within SHUTDOWN_TIMEOUT_MS, then exit
+  // (0, or 1 when the deadline cut something off). A second signal kills at once (the default action).
+  const stop = async (signal: string) => {
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown: started');
+    const code = await shutdown(app, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, stopAlongside: stopAutovacuum, closeDatabase: () => database.close() });
+    process.exit(code);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 

@@ -14,7 +14,13 @@ declare module 'fastify' {
  * (before the other close hooks, so running jobs still have their module's resources).
  */
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
-  const runner = new JobRunner({ database: app.database, log: app.log.child({ module: 'jobs' }), pollMs: app.config.JOB_POLL_MS });
+  const runner = new JobRunner({
+    database: app.database,
+    log: app.log.child({ module: 'jobs' }),
+    pollMs: app.config.JOB_POLL_MS,
+    // Most of the shutdown's time (the rest closes sockets and the database): running jobs finish or are handed back.
+    stopDeadlineMs: Math.floor(app.config.SHUTDOWN_TIMEOUT_MS * 0.8),
+  });
   app.decorate('jobs', runner);
   app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => runner.stop());

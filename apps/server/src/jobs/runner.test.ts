@@ -252,7 +252,7 @@ describe('stopping', () => {
     expect(r.busy).toBe(0);
   });
 
-  it('gives up waiting at the deadline, tells the job to stop and leaves it to its lease', async () => {
+  it('at the deadline tells the job to stop and hands it back when it returns: queued at once, lease released, the run not counted', async () => {
     let signal: AbortSignal | undefined;
     const r = runner({ pollMs: 10 });
     const kind = r.register('test.stuck', { handler: (_p, ctx) => new Promise<void>((_resolve, reject) => {
@@ -262,14 +262,58 @@ describe('stopping', () => {
     r.start();
     const { job } = await kind.enqueue({});
     await expect.poll(() => signal).toBeDefined();
-    await r.stop(20);
+    await r.stop(50);
     expect(signal!.aborted).toBe(true);
-    await expect.poll(() => r.busy).toBe(0);
-    expect(await r.get(job.id)).toMatchObject({ state: 'running', attempts: 1 });
+    expect(r.busy).toBe(0);
+    expect(await r.get(job.id)).toMatchObject({ state: 'queued', attempts: 0, error: null });
+    // Another runner (another instance, or this one restarted) runs it at once, without waiting for a lease to run out.
     const next = runner();
     next.register('test.stuck', { handler: async () => undefined });
+    await next.runOnce();
+    expect(await next.get(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
+  it('keeps a job that finishes its work after being told to stop as done (not run again)', async () => {
+    let ran = 0;
+    const r = runner({ pollMs: 10 });
+    const kind = r.register('test.late', { handler: (_p, ctx) => new Promise<void>((resolve) => {
+      ran++;
+      ctx.signal.addEventListener('abort', () => setTimeout(resolve, 5));
+    }) });
+    r.start();
+    const { job } = await kind.enqueue({});
+    await expect.poll(() => ran).toBe(1);
+    await r.stop(100);
+    expect(await r.get(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+    const next = runner();
+    next.register('test.late', { handler: async () => void ran++ });
+    await next.runOnce();
+    expect(ran).toBe(1);
+  });
+
+  it('leaves a job that ignores the stop to its lease: nobody else runs it while it may still be running', async () => {
+    const hold = gate();
+    let started = 0;
+    const r = runner({ pollMs: 10 });
+    const kind = r.register('test.deaf', { handler: async () => {
+      started++;
+      await hold.opened;
+      throw new Error('interrupted late');
+    } });
+    r.start();
+    const { job } = await kind.enqueue({});
+    await expect.poll(() => started).toBe(1);
+    await r.stop(20);
+    expect(await r.get(job.id)).toMatchObject({ state: 'running', attempts: 1 });
+    const next = runner();
+    next.register('test.deaf', { handler: async () => void started++ });
+    await next.runOnce();
+    expect(started).toBe(1); // still leased to the stopped runner
+    hold.open();
+    await expect.poll(() => r.busy).toBe(0);
     clock += 60_001;
     await next.runOnce();
-    expect(await next.get(job.id)).toMatchObject({ state: 'done', attempts: 2 });
+    expect(await next.get(job.id)).toMatchObject({ state: 'done' });
+    expect(started).toBe(2);
   });
 });

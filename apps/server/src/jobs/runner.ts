@@ -82,6 +82,13 @@ export interface JobKind<P> {
 /** Thrown by a handler to fail at once, without retries (a problem that waiting will not mend). */
 export class PermanentJobError extends Error {}
 
+/** The abort reason of a job's signal when its runner stops: its run is handed back once the handler returns. */
+export class RunnerStopped extends Error {
+  constructor() {
+    super('runner stopped');
+  }
+}
+
 /** Thrown by `progress` when another runner has taken the job over. */
 export class LeaseLostError extends Error {
   constructor() {
@@ -267,9 +274,12 @@ export class JobRunner {
   }
 
   /**
-   * Stops claiming and waits for the running jobs, up to the deadline. Jobs still running then
-   * are told to stop (their signal) and left to their lease: another instance, or this one after
-   * a restart, claims them again once it runs out.
+   * Stops claiming and waits for the running jobs, up to the deadline. Past four fifths of it,
+   * the jobs still running are told to stop (their signal) and get the last fifth to return: a
+   * job that returns then is handed back (queued again at once, its lease released and the
+   * interrupted run not counted), unless it finished its work anyway (done). One that has not
+   * returned by the deadline is left to its lease, so that no other instance can run it while
+   * this one might still be: it is claimed again once the lease runs out.
    */
   async stop(deadlineMs = this.stopDeadlineMs): Promise<void> {
     this.stopping = true;
@@ -277,19 +287,23 @@ export class JobRunner {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.ticking;
-    const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
-    let timeout: NodeJS.Timeout | undefined;
-    const late = await Promise.race([
-      all.then(() => false),
-      new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(true), deadlineMs))),
-    ]);
-    clearTimeout(timeout);
-    if (late) {
-      for (const [id, run] of this.running) {
-        this.log.warn({ jobId: id }, 'job still running at stop: left to its lease');
-        run.controller.abort(new Error('runner stopped'));
+    const settleMs = Math.floor(deadlineMs / 5);
+    if (!(await this.allDoneWithin(deadlineMs - settleMs))) {
+      for (const run of this.running.values()) run.controller.abort(new RunnerStopped());
+      if (!(await this.allDoneWithin(settleMs))) {
+        for (const id of this.running.keys()) this.log.warn({ jobId: id }, 'job still running at stop: left to its lease');
       }
     }
+  }
+
+  /** Whether every running job finished within `ms`. */
+  private async allDoneWithin(ms: number): Promise<boolean> {
+    if (!this.running.size) return true;
+    const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
+    let timeout: NodeJS.Timeout | undefined;
+    const done = await Promise.race([all.then(() => true), new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(false), ms)))]);
+    clearTimeout(timeout);
+    return done;
   }
 
   /** How many jobs this runner is running now. */
@@ -449,8 +463,14 @@ export class JobRunner {
     };
     const finish = async (failure: { error: unknown } | null) => {
       clearInterval(heartbeat);
-      if (controller.signal.aborted) return; // taken over, or stopped past the deadline: not ours to write
+      const stopped = controller.signal.reason instanceof RunnerStopped;
+      if (controller.signal.aborted && !stopped) return; // taken over: not ours to write
       const now = this.now();
+      if (stopped && failure) {
+        // Interrupted by the stop: handed back to run again at once (here after a restart, or on another instance), the run not counted.
+        await this.db.update(job).set({ state: 'queued', runAt: new Date(now), attempts: sql`greatest(${job.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null }).where(mine);
+        return;
+      }
       if (!failure) {
         await this.db.update(job).set({ state: 'done', finishedAt: new Date(now), lockedBy: null, lockedUntil: null, lastError: null }).where(mine);
         return;
@@ -468,7 +488,7 @@ export class JobRunner {
     const done = Promise.resolve()
       .then(() => registered.options.handler(row.payload, ctx))
       .then(() => finish(null), (error: unknown) => {
-        if (!(error instanceof LeaseLostError)) this.log.warn({ err: error, jobId: row.id, kind: row.kind }, 'job failed');
+        if (!(error instanceof LeaseLostError) && !(controller.signal.reason instanceof RunnerStopped)) this.log.warn({ err: error, jobId: row.id, kind: row.kind }, 'job failed');
         return finish({ error });
       })
       .catch((error: unknown) => this.log.warn({ err: error, jobId: row.id }, 'job state could not be written'))

@@ -383,7 +383,7 @@ describe('configuration', () => {
 });
 
 describe('shutdown', () => {
-  it('closes the live sockets and the bus when the app closes', async () => {
+  it('closes the live sockets with a reconnect hint, and the bus, when the app closes', async () => {
     const own = Fastify();
     own.decorate('config', testConfig());
     await own.register(liveChannel, { authenticate: async (token) => users[token], testHook: false });
@@ -392,7 +392,11 @@ describe('shutdown', () => {
     raw.send(connectFrame('token-admin'));
     await raw.frame(0);
     await own.close();
-    expect((await raw.closed).code).toBe(1001);
+    const hint = await raw.frame(1);
+    expect(hint.command).toBe('ERROR');
+    expect(header(hint, 'message')).toBe('server restarting: reconnect');
+    expect(header(hint, 'reconnect-after-ms')).toBe('1000');
+    expect((await raw.closed).code).toBe(1012);
     await expect(own.live.bus.publish('t', 1)).rejects.toThrow(/closed/);
   });
 });

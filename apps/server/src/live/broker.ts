@@ -75,6 +75,11 @@ type State = 'connecting' | 'authenticating' | 'connected' | 'closed';
 const CLOSE_PROTOCOL = 1002;
 const CLOSE_POLICY = 1008;
 const CLOSE_TOO_BIG = 1009;
+/** Closing at shutdown: "service restart", the WebSocket code that tells a client to reconnect. */
+export const CLOSE_SERVICE_RESTART = 1012;
+export const RESTART_MESSAGE = 'server restarting: reconnect';
+/** The hint sent with it: a moment, long enough for a load balancer to see the instance gone. */
+const RECONNECT_AFTER_MS = 1000;
 
 const bearer = (frame: Frame): string | undefined => {
   const auth = header(frame, 'Authorization') ?? header(frame, 'authorization');
@@ -186,13 +191,21 @@ export class StompBroker {
     socket.on('error', () => this.drop(connection));
   }
 
-  /** Closes every socket (app shutdown). */
-  close(): void {
+  /**
+   * Closes every socket (app shutdown) with a reconnect hint: a signed-in session gets an ERROR
+   * frame saying the server is restarting, with `reconnect-after-ms`, and every socket the close
+   * code 1012 (service restart: come back, to this address or another instance behind it).
+   * The web client reconnects on any close after its backoff and catches up on reconnect.
+   */
+  close(reconnectAfterMs = RECONNECT_AFTER_MS): void {
     clearInterval(this.timer);
     this.unsubscribeBus();
     for (const connection of this.connections) {
+      if (connection.state === 'connected' && connection.socket.readyState === connection.socket.OPEN) {
+        connection.frame('ERROR', { message: RESTART_MESSAGE, 'reconnect-after-ms': String(reconnectAfterMs), 'content-type': 'text/plain' }, RESTART_MESSAGE);
+      }
       connection.state = 'closed';
-      connection.socket.close(1001, 'server shutting down');
+      connection.socket.close(CLOSE_SERVICE_RESTART, RESTART_MESSAGE);
     }
     this.connections.clear();
     this.byDestination.clear();

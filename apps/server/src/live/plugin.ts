@@ -126,7 +126,7 @@ export const liveChannel = fp<LiveOptions>(
     };
     app.decorate('live', live);
 
-    // Before the websocket plugin's own preClose: clients get 1001 (going away) from us.
+    // Before the websocket plugin's own preClose: clients get 1012 (service restart) and a reconnect hint from us.
     app.addHook('preClose', async () => broker.close());
     // Encapsulated: the websocket plugin's hooks and decorations stay with this one route.
     await app.register(async (scope) => {
