@@ -180,37 +180,34 @@ export type MemberBalances = z.infer<typeof memberBalancesSchema>;
 
 // ---------- ledgers ----------
 
-export const balanceLedgerRecordSchema = z.object({
+/** What every ledger row says besides its amounts: whose, where, why, by whom, when. */
+const ledgerEntryShape = {
   id: z.string(),
   memberId: z.string(),
+  storeId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  rechargeId: z.string().nullable(),
+  orderId: z.string().nullable(),
+  operatorName: z.string(),
+  reason: z.string(),
+  createTime: z.string(),
+};
+
+export const balanceLedgerRecordSchema = z.object({
+  ...ledgerEntryShape,
   kind: z.enum(BALANCE_LEDGER_KINDS),
   principalChange: z.number().int(),
   bonusChange: z.number().int(),
   principalAfter: z.number().int(),
   bonusAfter: z.number().int(),
-  storeId: z.string().nullable(),
-  storeName: z.string().nullable(),
-  rechargeId: z.string().nullable(),
-  orderId: z.string().nullable(),
-  operatorName: z.string(),
-  reason: z.string(),
-  createTime: z.string(),
 });
 export type BalanceLedgerRecord = z.infer<typeof balanceLedgerRecordSchema>;
 
 export const pointsLedgerRecordSchema = z.object({
-  id: z.string(),
-  memberId: z.string(),
+  ...ledgerEntryShape,
   kind: z.enum(POINTS_LEDGER_KINDS),
   change: z.number().int(),
   pointsAfter: z.number().int(),
-  storeId: z.string().nullable(),
-  storeName: z.string().nullable(),
-  rechargeId: z.string().nullable(),
-  orderId: z.string().nullable(),
-  operatorName: z.string(),
-  reason: z.string(),
-  createTime: z.string(),
 });
 export type PointsLedgerRecord = z.infer<typeof pointsLedgerRecordSchema>;
 

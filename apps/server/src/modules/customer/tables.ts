@@ -41,6 +41,17 @@ export const member = pgTable('member', {
   ...timestamps(),
 });
 
+/** The columns every ledger row has besides its amounts (both ledgers of 0400_customer.sql): where, what for, by whom, when. */
+const ledgerEntryColumns = () => ({
+  storeId: bigintText('store_id'),
+  rechargeId: bigintText('recharge_id'),
+  orderId: bigintText('order_id'),
+  operatorId: bigintText('operator_id'),
+  operatorName: text('operator_name').notNull().default(''),
+  reason: text('reason').notNull().default(''),
+  createdAt: createdAt(),
+});
+
 export type BalanceLedgerKind = 'recharge' | 'consume' | 'refund' | 'adjust' | 'recharge_refund';
 
 export const memberBalanceLedger = pgTable('member_balance_ledger', {
@@ -51,13 +62,7 @@ export const memberBalanceLedger = pgTable('member_balance_ledger', {
   bonusChange: money('bonus_change').notNull(),
   principalAfter: money('principal_after').notNull(),
   bonusAfter: money('bonus_after').notNull(),
-  storeId: bigintText('store_id'),
-  rechargeId: bigintText('recharge_id'),
-  orderId: bigintText('order_id'),
-  operatorId: bigintText('operator_id'),
-  operatorName: text('operator_name').notNull().default(''),
-  reason: text('reason').notNull().default(''),
-  createdAt: createdAt(),
+  ...ledgerEntryColumns(),
 });
 
 export type PointsLedgerKind = 'order' | 'recharge' | 'refund' | 'adjust' | 'expire';
@@ -68,13 +73,7 @@ export const memberPointsLedger = pgTable('member_points_ledger', {
   kind: text('kind').$type<PointsLedgerKind>().notNull(),
   change: money('change').notNull(),
   pointsAfter: money('points_after').notNull(),
-  storeId: bigintText('store_id'),
-  rechargeId: bigintText('recharge_id'),
-  orderId: bigintText('order_id'),
-  operatorId: bigintText('operator_id'),
-  operatorName: text('operator_name').notNull().default(''),
-  reason: text('reason').notNull().default(''),
-  createdAt: createdAt(),
+  ...ledgerEntryColumns(),
 });
 
 export const rechargePlan = pgTable('recharge_plan', {
