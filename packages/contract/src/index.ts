@@ -24,3 +24,5 @@ export * from './customer.js';
 export * from './endpoints/customer.js';
 export * from './coupon.js';
 export * from './endpoints/coupon.js';
+export * from './order.js';
+export * from './endpoints/order.js';

@@ -7,7 +7,12 @@ export const LIVE_DESTINATIONS = {
   wxmpBell: '/weixin/wx_msg',
   /** One follower's conversation: their messages and the account's replies. */
   wxmpConversation: '/weixin/wx_msg{wxUserId}',
+  /** One store's new orders (paid, or a pay-later tab opened): the new-order alert. */
+  storeOrders: '/store/orders{storeId}',
 } as const;
 
 /** The destination of one follower's conversation. */
 export const wxmpConversationDestination = (wxUserId: string | number): string => `${LIVE_DESTINATIONS.wxmpBell}${wxUserId}`;
+
+/** The destination of one store's new orders. */
+export const storeOrdersDestination = (storeId: string | number): string => `/store/orders${storeId}`;

@@ -25,7 +25,10 @@ export const permissionScreens = {
   'customer:member': [...crud, 'freeze', 'adjust', 'recharge', 'level'],
   'customer:rechargecard': [...crud, 'refund'],
   'customer:coupon': [...crud, 'issue', 'void'],
-  'order:order': ['index', 'get', 'edit'],
+  // edit: 接单/完成/取消; refund: 退款 (whole or by line).
+  'order:order': ['index', 'get', 'edit', 'refund'],
+  // 收银台: index opens it, prices and creates orders; pay takes payments (cash, balance, WeChat Pay).
+  'order:cashier': ['index', 'pay'],
   'report:sales': ['index'],
   'wxmp:wxapp': wxmp,
   'wxmp:wxuser': [...wxmp, 'synchro', 'edit:remark', 'tagging'],

@@ -62,7 +62,10 @@ export const seedMenu: SeedGroup[] = [
   },
   {
     name: '订单管理', path: '/order', icon: 'ProfileOutlined',
-    screens: [screen('订单列表', '/order/list', 'UnorderedListOutlined', 'order:order')],
+    screens: [
+      screen('订单列表', '/order/list', 'UnorderedListOutlined', 'order:order'),
+      screen('收银台', '/order/cashier', 'ShopOutlined', 'order:cashier'),
+    ],
   },
   {
     name: '报表统计', path: '/report', icon: 'BarChartOutlined',
