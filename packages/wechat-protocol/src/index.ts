@@ -57,3 +57,5 @@ export {
   type PushQuery,
   type EncryptedPush,
 } from './envelope.js';
+export * from './pay.js';
+export { demoPayMerchant } from './pay-demo.js';

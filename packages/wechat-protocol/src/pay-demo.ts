@@ -1,0 +1,93 @@
+/**
+ * The demo merchant that the simulator knows and the server uses by default (WXPAY_* unset), so
+ * that `npm start` pays end to end with no setup, like the messaging platform's demo account.
+ * These keys are public test material: a real merchant sets its own through WXPAY_* variables.
+ */
+export const demoPayMerchant = {
+  mchid: '1900012026',
+  appid: 'wx6c3a1e5f0b7d9246',
+  name: '食堂示范商户',
+  /** The serial number of the merchant's API certificate. */
+  serialNo: '4AD58ABD482582B20F17F246B8ED57E4',
+  apiV3Key: 'TtFASJVlfFCK4mRAEyCLpyKZJKzUSphQ',
+  merchantPrivateKey: `-----BEGIN PRIVATE KEY-----
+MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQCsF81RFF6AGWwa
+Lfl+WySWFMAUFLvYYm9DQsAoDsPl6IHIGtOMIdNadR+s8d3B/aVyxu1AtSyZGHlS
+GIVgSTudMBmXJ8Q5eaOvloWdogb+zEq36YVEdk5LRmCvwjRMztAjSiW0+AUMfuT4
+aNd90Da2qzihJx8JruHJr7ILm44iYES7/6S37Y4zkBJR6UZwg1qbyl+0Dr6Ia1Ow
+L6Otk4MoYOoNK/TCRIB05ZQEoBosEr6wxPafIyZkFEy+rcy220adU+9ZGPIPDVxB
+X6D0YF0ZqOSgsUDw5Rlka4RBYs0CLvFYiP2l91SfvB4pA/sDw30GUdbDAkvGKH0p
+VWXzKJIZAgMBAAECggEAGi1wtOGlUlULpZvStM7GbPHxGdzhihPHGvMfabh9Qg6x
+FzBFd655iOwCCnusIOMldKUf19T3WL5pTfye5TuejtWPPvf0mE2RgZci8gyAheer
+gfhKplRcqoSlFnczH2/iJ0wTGkkT84el6sd/6ApxGC5JafIafY2VmOlZ6vwZjc7Z
+Jodza7pryR2Tc+W5y2kBs8mSq/C+P9iaS8OPRUWhYNGN+ERpzmvW2ky6MSTcwhSM
+9bV6sJL7YI/G6DErY+yxOH1r0rOF1mk6HtKtbFurU0OawM2J6vTlVJZmWc42ssjR
+kd/ggNW2Hn+fO816nDGikWhDZ3eHfptQvFz9f0wKEQKBgQDWnXYuwNPE2SvRP4Rg
+ngok8AJJqGLCw/W4PvfQTby5xdakzjqziB63EXPV79UN/in5lfJazBWckEDUAqIt
+D1+tJ7WPzxJkbK1SNvxB3jpeWZJoR4FlhL+CCbb1RKjpLNiFndV7ykIz7T04oj0K
+fA53YxNW4J1xNjhcPP9ti4lqFQKBgQDNRzlDwcs+vxkGJpLfRTcOXF+IW6czwm88
+KVg0735HLYNx9Wlu934Q7aMWCYS2sYJiYr1wPqirjnYj0BlmDW3BITgOv3tN+epP
+bPOiFW1QxdDx5i+oqrUHt0L0G7T45ANWk8Jq21EbWbpaDLQhqeFgdyGDGeo8EHGS
+Gfm7lozc9QKBgGLXPEHGDwH+3v5M2YPB5XwjiXow8eMvavCDF5C47K1GX1ehn0ll
+7Hd1szqZbS83mk9XbrnAekeT7Dd4SwajqPXPbwAfZyIXJy/RIRaY6Zrgd9xM6lw9
+6hFStg95oq1ZORM4oMSVXy4ZGfQGTESS4/q6B4MgiYJFbWmVsjHabNwNAoGBAMT+
+UKoBU7ZHVRBd/BxfI9KYOuV0byRwtqaZVpiWLCzKNJYr2J4wy74bDqKbR8y61FDu
+SLVqrBrWf/EmRvl0cZsg8dbVUtMlvgGyoKsuvNUCwN0i9SF7kHZzG8F+xVEEH1/6
+NFyvU0pX9UltX3/esvYL3REe0XYKobJ/UvT+KPfxAoGACKoZNDF99kku8Z2qhfW4
+1od/FHY6zkVzoBsbIHKX4MShhitDXtC1SWmdMrL5KNNYddPvVrHL4H6vB81YpCNB
+n7PBKvl1orjw4k/K9vUho+lGlXLk+sionGbGa5ltl51MZHVDQrIcN5ymKRNxWiUP
+chBMCicqLwOr4etJa7sunzY=
+-----END PRIVATE KEY-----
+`,
+  merchantPublicKey: `-----BEGIN PUBLIC KEY-----
+MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEArBfNURRegBlsGi35flsk
+lhTAFBS72GJvQ0LAKA7D5eiByBrTjCHTWnUfrPHdwf2lcsbtQLUsmRh5UhiFYEk7
+nTAZlyfEOXmjr5aFnaIG/sxKt+mFRHZOS0Zgr8I0TM7QI0oltPgFDH7k+GjXfdA2
+tqs4oScfCa7hya+yC5uOImBEu/+kt+2OM5ASUelGcINam8pftA6+iGtTsC+jrZOD
+KGDqDSv0wkSAdOWUBKAaLBK+sMT2nyMmZBRMvq3MtttGnVPvWRjyDw1cQV+g9GBd
+GajkoLFA8OUZZGuEQWLNAi7xWIj9pfdUn7weKQP7A8N9BlHWwwJLxih9KVVl8yiS
+GQIDAQAB
+-----END PUBLIC KEY-----
+`,
+  /** The platform's signing key (微信支付公钥 mode): its id is the Wechatpay-Serial of what it signs. */
+  platformKeyId: 'PUB_KEY_ID_0119000120262026112500000000000001',
+  platformPrivateKey: `-----BEGIN PRIVATE KEY-----
+MIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYwggSiAgEAAoIBAQDLNVuHecAjGWhC
+KOVg1gW9NUs+l3JLY7Q0usi5QFIQ7HLWRHHfjNVlCODs+UNiw9cXXgiG2+eKr8x/
+ECpO2ltsAEJd6u4/zpGQeu9VREMsQ4NI2yt3aUzZPPnk138qfE+bCsLZgPGzGFRO
+TtooYKrWlwoY1DEA9gyohFpMixd6q3ah/R10t3fjqwS9w2U9TO35jDHqnZzbF9+y
+GhNvNPniJjqLXJFQR3SbiNstekJGdOaHQG/u7/EoujexeovcGfbVLYiHvlYefxCq
+VxnZ7zuUOO6vRTrOehA7idOphETmesVnm6xUm1EmXtv7IStbxyVXcTCgqMQBJ72U
+AlEWbOFFAgMBAAECggEAVZQTB+ruT9nTXol6kF2R7S0UkzeUmstSiSJghiPga+Ao
+PLR2gH7/H52tnB8dkeqIGv8u+ByEVpPSu3BDYRH0jndNe+AEljqYcxBS2sX0xB9q
+mrQyigd+pb5YP1fB5lKT8+eER7VWFOaaGqB6n6aWS+kwB2TVfmIg0pdqr/Gj4bS0
+FRJ2JMlSrwV8aUTorJLjStpYrAQHqMYd5EFa6VQkFaYqAWvMqXx4CTKE/Qs84H4C
+HVmy+zg8TGGGPyUAKDk6nv4jMbTgsIDK7RgH9Eo6za/cH/H4VB+7EQWu2NEGAuTt
+udQZQ8O3zy9KuXg9doNI3MoGihOU9pUc2TbbKid5wQKBgQDkqSq66mbMxo0DO56i
+HwBdT814+J2ue8Kv1jhB0lThKp+guOJQZtiBUJN83pW1n0oV3fdOZ/Npxs9aOHIR
+/uJ90ND21Fir+sTKH8SBUfZqUbrwJuAGxrrPSokiFt/Pdw3m3l9Ce0YJ0Zv8HBwW
+jJ2jWZhJt3tiMQjIAloCtYSwjwKBgQDjgSVjXQ5o/upBL54j3XymWeyyD0Qp6arn
+Vzbc8OHAxRWE05xnmMOtC1fHPDEI6INjoEWQ7zYwX7YoHVzG6ZiA9Gaj9MTrPWNa
+JoULSG8a8akW34b2iKMQZ95pwiIrWCwomiMn4kP0ymGTqGEHUNyjrdRrQDKVzyMV
+Mea+kF9S6wKBgHk1g0UZw+yAw3cXP3vI2zSbfNvHTi6TxBvZfnDFweCp63wTBUSB
+f/rsb4Idq1ZfXbJBuzqAt/M2Q+wbR7xqVD1FV7+/yFFB2NccB9pVTD4HnQR4VwDA
+j34akJ7VaUZcYa4j6nMfTX0e84SskecSGu3gLG3HKUxfmbwMIxKUjgXZAoGAfbvW
+af/4Atc/qB8lCzVRuq5gPlhpl7Bon8p3q8wFOICzz+ETw72OB4kJTjdZ8k5urxTY
+3a0XCc0b4ze3GsfnXP217E9OtaQL0LsRNJcnsIB2rwmCkaYaWOrO5SxBrirg3N+z
+JkvKuvNO0khwt5ZdGqjriQrF6j28ae5WVGN+C1kCgYBA4y32zlz2ZBciCRWGCujx
+e97vqJmFRM62XamS4S124EGfFV8Vq6TM/kmTZR2wUzXhbjytOVT1OdAyWJxHi5D9
+yiUfUmYonNZ0Jv0K48XC8+c80hW/Re/IFevujKLLcojE6+AEj4Gg6CMStMsUytph
+20J2ETiJzuXn17ZhTeZxKA==
+-----END PRIVATE KEY-----
+`,
+  platformPublicKey: `-----BEGIN PUBLIC KEY-----
+MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAyzVbh3nAIxloQijlYNYF
+vTVLPpdyS2O0NLrIuUBSEOxy1kRx34zVZQjg7PlDYsPXF14Ihtvniq/MfxAqTtpb
+bABCXeruP86RkHrvVURDLEODSNsrd2lM2Tz55Nd/KnxPmwrC2YDxsxhUTk7aKGCq
+1pcKGNQxAPYMqIRaTIsXeqt2of0ddLd346sEvcNlPUzt+Ywx6p2c2xffshoTbzT5
+4iY6i1yRUEd0m4jbLXpCRnTmh0Bv7u/xKLo3sXqL3Bn21S2Ih75WHn8QqlcZ2e87
+lDjur0U6znoQO4nTqYRE5nrFZ5usVJtRJl7b+yErW8clV3EwoKjEASe9lAJRFmzh
+RQIDAQAB
+-----END PUBLIC KEY-----
+`,
+} as const;
