@@ -7,17 +7,22 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<EndpointData<E> | FastifyReply> | EndpointData<E> | FastifyReply;
 
+export interface ServeOptions {
+  /** The handler answers a repeated Idempotency-Key itself (http/idempotency.ts): the global guard lets it through. */
+  ownIdempotency?: boolean;
+}
+
 /**
  * Registers a route from its contract endpoint: method, path, schemas (validated, and in the
  * OpenAPI document), access and summary all come from the declaration the web app calls. The
  * handler returns the envelope's `data` (or, for a `raw` endpoint, the whole answer), or the
  * reply after sending an answer it keeps encoded.
  */
-export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, options: ServeOptions = {}): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { ...endpoint.access },
+    config: { ...endpoint.access, ...(options.ownIdempotency ? { ownIdempotency: true } : {}) },
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,

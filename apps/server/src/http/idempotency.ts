@@ -4,6 +4,17 @@ import { IDEMPOTENCY_HEADER, statusMessagesZh } from '@canteen/contract';
 import { requestKey } from '../db/tables.js';
 import { AppError, badRequest } from './errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route keeps its own record of keys (order creation, payments, refunds store the key on
+     * the row they make and answer a retry with that row): the guard checks the key's format and
+     * lets a repeated key through to the handler instead of refusing it.
+     */
+    ownIdempotency?: boolean;
+  }
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_FORMAT = /^[A-Za-z0-9_-]{8,64}$/;
 /** How long a key is remembered: far longer than any retry of the same attempt. */
@@ -14,7 +25,8 @@ const KEEP_HOURS = 24;
  * `Idempotency-Key` the server has already taken is refused with 409 and 操作太频繁，请勿重复请求,
  * on every instance (the keys are rows of `request_key`). The web app sends a fresh key with each
  * mutating call, so a replayed request (a proxy's retry, a double submit) never acts twice.
- * Requests without the header pass: the callback and API clients keep working.
+ * Requests without the header pass: the callback and API clients keep working. Routes that
+ * declare `ownIdempotency` in their config answer a retry themselves (see above).
  */
 export function registerIdempotencyGuard(app: FastifyInstance) {
   const { db } = app.database;
@@ -25,6 +37,7 @@ export function registerIdempotencyGuard(app: FastifyInstance) {
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0]! : header;
     if (!KEY_FORMAT.test(key)) throw badRequest(`${IDEMPOTENCY_HEADER} 必须是8到64个字母、数字、_ 或 -`);
+    if (request.routeOptions.config.ownIdempotency) return;
     const taken = await db.insert(requestKey).values({ key }).onConflictDoNothing().returning({ key: requestKey.key });
     if (!taken.length) throw new AppError(409, statusMessagesZh['000']);
     if (++takenSinceCleanup >= 500) {

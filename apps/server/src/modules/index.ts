@@ -8,6 +8,7 @@ import { customerModule } from './customer/module.js';
 import { healthModule } from './health/module.js';
 import { tablesIn, type ServerModule } from './manifest.js';
 import { mediaModule } from './media/module.js';
+import { orderModule } from './order/module.js';
 import { storeModule } from './store/module.js';
 import { upmsModule } from './upms/module.js';
 import { wxmpModule } from './wxmp/module.js';
@@ -26,6 +27,7 @@ export const modules: readonly ServerModule[] = [
   wxmpModule,
   storeModule,
   customerModule,
+  orderModule,
 ];
 
 /** Every module's seed step, in list order. */
