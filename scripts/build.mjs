@@ -7,7 +7,7 @@ import { at, bin, mtime, newest, run } from './lib.mjs';
 const productionEnv = { ...process.env, NODE_ENV: 'production' };
 const shared = ['packages/contract/src', 'packages/wechat-protocol/src', 'package-lock.json'];
 const parts = {
-  web: { inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', ...shared], stamp: 'apps/web/dist/.built', build: () => run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: at('apps/web'), env: productionEnv }) },
+  web: { inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/diner.html', 'apps/web/public', 'apps/web/vite.config.ts', ...shared], stamp: 'apps/web/dist/.built', build: () => run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: at('apps/web'), env: productionEnv }) },
   server: { inputs: ['apps/server/src', ...shared], stamp: 'apps/server/dist/.built', build: () => bundle('apps/server/src/main.ts', 'apps/server/dist/main.js') },
   sim: { inputs: ['packages/wechat-sim/src', ...shared], stamp: 'packages/wechat-sim/dist/.built', build: () => bundle('packages/wechat-sim/src/main.ts', 'packages/wechat-sim/dist/main.js') },
 };

@@ -1,6 +1,6 @@
-import { and, asc, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { store, storeCategory, storeDish } from './tables.js';
+import { store, storeArea, storeCategory, storeDish, storeTable } from './tables.js';
 
 /**
  * What the store module offers other modules (customers, orders, printing, reports): the
@@ -51,4 +51,28 @@ export async function dishIdsNamed(db: Db, storeIds: readonly string[], names: r
   if (!storeIds.length || !names.length) return [];
   return (await db.select({ id: storeDish.id }).from(storeDish)
     .where(and(inArray(storeDish.storeId, [...storeIds]), inArray(storeDish.name, [...names]), isNull(storeDish.archivedAt))).orderBy(asc(storeDish.id))).map((d) => d.id);
+}
+
+/** A table reached by its QR code (the diners' page): its store and area. */
+export interface TableByToken {
+  tableId: string;
+  tableCode: string;
+  areaName: string;
+  storeId: string;
+  storeName: string;
+  payMode: 'pay_first' | 'pay_later';
+  orderTypes: string[];
+}
+
+/** The enabled table whose QR token this is, or null (unknown, replaced or disabled). */
+export async function tableByQrToken(db: Db, token: string): Promise<TableByToken | null> {
+  const [row] = await db
+    .select({
+      tableId: storeTable.id, tableCode: storeTable.code, areaName: storeArea.name, storeId: store.id, storeName: store.name, payMode: store.payMode, orderTypes: store.orderTypes,
+    })
+    .from(storeTable)
+    .innerJoin(storeArea, eq(storeArea.id, storeTable.areaId))
+    .innerJoin(store, eq(store.id, storeTable.storeId))
+    .where(and(eq(storeTable.qrToken, token), eq(storeTable.enabled, true)));
+  return row ?? null;
 }

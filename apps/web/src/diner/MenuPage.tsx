@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatFen, type MenuCombo, type MenuDish, type OrderingMenu } from '@canteen/contract';
+import { dinerApi, dinerCall, DinerApiError } from './api';
+import { addLine, cartCount, cartEstimate, countOf, type CartLine, type NewCartLine } from './cart';
+import { CartSheet } from './CartSheet';
+import { comboNeedsPicker, defaultComboChoice, defaultDishChoice, comboChoices, comboSpecText, comboUnitPrice, dishNeedsPicker, dishSpecText, dishUnitPrice } from './choices';
+import type { Translate } from './i18n';
+import { Picker, type Picked } from './Picker';
+
+type Table = { storeName: string; tableCode: string; areaName: string; payMode: 'pay_first' | 'pay_later' };
+type Loaded = { table: Table; menu: OrderingMenu };
+
+const cartStorageKey = (token: string) => `canteen-diner-cart-${token}`;
+
+function loadCart(token: string): CartLine[] {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(cartStorageKey(token)) ?? '[]') as CartLine[];
+    return Array.isArray(saved) ? saved : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The table's menu: categories on the left (sticky), dishes on the right, the cart bar below. */
+export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Translate; tableToken: string; navigate: (to: string) => void; languageButton: ReactNode }) {
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+  const [cart, setCart] = useState<CartLine[]>(() => loadCart(tableToken));
+  const [picking, setPicking] = useState<Picked>();
+  const [cartOpen, setCartOpen] = useState(false);
+  const [activeCategory, setActiveCategory] = useState<string>();
+  const sections = useRef(new Map<string, HTMLElement>());
+
+  useEffect(() => {
+    const controller = new AbortController();
+    dinerCall(dinerApi.menu, { params: { token: tableToken } }, { signal: controller.signal }).then(
+      (answer) => {
+        setLoaded(answer as Loaded);
+        setError(undefined);
+      },
+      (e: unknown) => {
+        if ((e as Error).name !== 'AbortError') setError(e instanceof DinerApiError && e.status === 404 ? t('invalidTable') : (e as Error).message);
+      },
+    );
+    return () => controller.abort();
+    // t is not a dependency: a language switch does not reload the menu (its messages come from the server)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tableToken, attempt]);
+
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(cartStorageKey(tableToken), JSON.stringify(cart));
+    } catch {
+      // not kept across pages: the cart still works on this one
+    }
+  }, [cart, tableToken]);
+
+  if (error) {
+    return (
+      <div className="dn-notice dn-notice-page" role="alert">
+        <p>{error}</p>
+        <button type="button" className="dn-button" onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</button>
+      </div>
+    );
+  }
+  if (!loaded) return <div className="dn-notice dn-notice-page">{t('loading')}</div>;
+
+  const { table, menu } = loaded;
+  const open = menu.store.isOpen && menu.store.openNow;
+  const categories = menu.categories.filter((c) => c.dishes.length || c.combos.length);
+  const add = (line: NewCartLine, quantity = 1) => setCart((c) => addLine(c, line, quantity));
+
+  const addDish = (dish: MenuDish) => {
+    if (dishNeedsPicker(dish)) return setPicking({ kind: 'dish', item: dish });
+    const choice = defaultDishChoice(dish);
+    add({ kind: 'dish', itemId: dish.id, skuId: choice.skuId, optionIds: [], choices: [], name: dish.name, specText: dishSpecText(dish, choice), unitPrice: dishUnitPrice(dish, choice) });
+  };
+  const addCombo = (combo: MenuCombo) => {
+    if (comboNeedsPicker(combo)) return setPicking({ kind: 'combo', item: combo });
+    const choice = defaultComboChoice(combo);
+    add({ kind: 'combo', itemId: combo.id, optionIds: [], choices: comboChoices(choice), name: combo.name, specText: comboSpecText(combo, choice), unitPrice: comboUnitPrice(combo, choice) });
+  };
+  const scrollTo = (id: string) => {
+    setActiveCategory(id);
+    sections.current.get(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <div className="dn-page" data-testid="diner-menu">
+      <header className="dn-header">
+        <div>
+          <h1>{table.storeName}</h1>
+          <p>{t('table', { code: table.tableCode })} · {table.areaName}</p>
+        </div>
+        {languageButton}
+      </header>
+      {!open && <div className="dn-closed" role="alert" data-testid="diner-closed">{t('closed')}</div>}
+      {menu.store.notice && <div className="dn-store-notice">{menu.store.notice}</div>}
+      <div className="dn-menu">
+        <nav className="dn-categories" aria-label="categories">
+          {categories.map((c) => (
+            <button type="button" key={c.id} className={activeCategory === c.id ? 'on' : undefined} onClick={() => scrollTo(c.id)}>
+              {c.name}
+            </button>
+          ))}
+        </nav>
+        <main className="dn-items">
+          {categories.map((category) => (
+            <section key={category.id} ref={(el) => void (el ? sections.current.set(category.id, el) : sections.current.delete(category.id))}>
+              <h2>{category.name}</h2>
+              {category.dishes.map((dish) => (
+                <Item key={`d${dish.id}`} t={t} name={dish.name} image={dish.image} description={dish.description} price={dish.price} unit={dish.unit}
+                  available={dish.available} count={countOf(cart, 'dish', dish.id)} picker={dishNeedsPicker(dish)} onAdd={() => addDish(dish)} />
+              ))}
+              {category.combos.map((combo) => (
+                <Item key={`c${combo.id}`} t={t} name={combo.name} image={combo.image} description={combo.description} price={combo.price}
+                  available={combo.available} count={countOf(cart, 'combo', combo.id)} picker={comboNeedsPicker(combo)} onAdd={() => addCombo(combo)} />
+              ))}
+            </section>
+          ))}
+        </main>
+      </div>
+      <footer className="dn-bar">
+        <button type="button" className="dn-bar-cart" onClick={() => setCartOpen(true)} disabled={!cart.length} data-testid="diner-cart-open">
+          <span className="dn-badge" data-testid="diner-cart-count">{cartCount(cart)}</span>
+          <span>{cart.length ? formatFen(cartEstimate(cart)) : t('cartEmpty')}</span>
+        </button>
+        <button type="button" className="dn-button" onClick={() => setCartOpen(true)} disabled={!cart.length}>{t('cart')}</button>
+      </footer>
+      {picking && <Picker t={t} picked={picking} onClose={() => setPicking(undefined)} onAdd={(line, quantity) => { add(line, quantity); setPicking(undefined); }} />}
+      {cartOpen && (
+        <CartSheet t={t} tableToken={tableToken} menu={menu} payMode={table.payMode} open={open} cart={cart} setCart={setCart}
+          onClose={() => setCartOpen(false)} navigate={navigate} />
+      )}
+    </div>
+  );
+}
+
+function Item(props: { t: Translate; name: string; image: string | null; description: string; price: number; unit?: string; available: boolean; count: number; picker: boolean; onAdd: () => void }) {
+  const { t, name, image, description, price, unit, available, count, picker, onAdd } = props;
+  return (
+    <article className={available ? 'dn-item' : 'dn-item off'} data-testid="diner-item">
+      {image ? <img src={image} alt="" width={72} height={72} loading="lazy" decoding="async" /> : <div className="dn-noimage" />}
+      <div className="dn-item-body">
+        <h3>{name}</h3>
+        {description && <p>{description}</p>}
+        <div className="dn-item-foot">
+          <span className="dn-price">{formatFen(price)}{unit && unit !== '份' ? <small>/{unit}</small> : null}</span>
+          {available ? (
+            <button type="button" className={picker ? 'dn-choose' : 'dn-plus'} onClick={onAdd} aria-label={`${name} ${picker ? t('choose') : '+'}`}>
+              {picker ? t('choose') : '+'}
+              {count > 0 && <span className="dn-badge">{count}</span>}
+            </button>
+          ) : (
+            <span className="dn-soldout">{t('soldOut')}</span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

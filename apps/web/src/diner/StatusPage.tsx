@@ -1,0 +1,140 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { formatFen, type DinerOrder, type OrderStatus } from '@canteen/contract';
+import { dinerApi, dinerCall } from './api';
+import { statusName, type Language, type MessageKey, type Translate } from './i18n';
+import { menuPagePath } from './paths';
+
+/** How often the page asks again while the order can still change. */
+export const POLL_MS = 3000;
+const FINAL: readonly OrderStatus[] = ['finished', 'cancelled', 'refunded', 'partially_refunded'];
+const STEPS: Array<[MessageKey, readonly OrderStatus[]]> = [
+  ['stepPending', ['dining', 'pending']],
+  ['stepPaid', ['paid']],
+  ['stepMaking', ['making']],
+  ['stepFinished', ['finished', 'partially_refunded']],
+];
+
+/** Which of 待支付 / 已支付 / 制作中 / 已完成 the order is at (-1: cancelled or refunded, off the line). */
+export const stepOf = (status: OrderStatus): number => STEPS.findIndex(([, states]) => states.includes(status));
+
+interface Props {
+  t: Translate;
+  language: Language;
+  tableToken: string;
+  viewToken: string;
+  navigate: (to: string) => void;
+  languageButton: ReactNode;
+}
+
+/** An order's status, asked again every few seconds until it is done: the state line, the lines, paying again. */
+export function StatusPage({ t, language, tableToken, viewToken, navigate, languageButton }: Props) {
+  const [order, setOrder] = useState<DinerOrder>();
+  const [error, setError] = useState<string>();
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const controller = new AbortController();
+    const load = () => {
+      dinerCall(dinerApi.order, { params: { viewToken } }, { signal: controller.signal }).then(
+        (answer) => {
+          if (stopped) return;
+          setOrder(answer);
+          setError(undefined);
+          if (!FINAL.includes(answer.status)) timer = setTimeout(load, POLL_MS);
+        },
+        (e: unknown) => {
+          if (stopped || (e as Error).name === 'AbortError') return;
+          setError((e as Error).message);
+          timer = setTimeout(load, POLL_MS * 2);
+        },
+      );
+    };
+    load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [viewToken]);
+
+  const payAgain = async () => {
+    setPaying(true);
+    try {
+      const answer = await dinerCall(dinerApi.pay, { params: { viewToken } });
+      if (answer.payUrl) window.location.assign(answer.payUrl);
+      else {
+        setOrder(answer.order);
+        setPaying(false);
+      }
+    } catch (e) {
+      setError((e as Error).message);
+      setPaying(false);
+    }
+  };
+
+  const header = (
+    <header className="dn-header">
+      <div>
+        <h1>{order ? t('orderNo', { no: order.orderNo }) : t('title')}</h1>
+        {order?.tableCode && <p>{t('table', { code: order.tableCode })}</p>}
+      </div>
+      {languageButton}
+    </header>
+  );
+  if (!order) {
+    return (
+      <div className="dn-page">
+        {header}
+        <div className="dn-notice" role={error ? 'alert' : undefined}>{error ?? t('loading')}</div>
+      </div>
+    );
+  }
+
+  const step = stepOf(order.status);
+  return (
+    <div className="dn-page dn-status" data-testid="diner-status">
+      {header}
+      <div className="dn-status-card">
+        <p className="dn-status-name" data-testid="diner-status-name">{statusName(language, order.status)}</p>
+        {order.pickupNo && <p className="dn-pickup">{t('pickupNo', { no: order.pickupNo })}</p>}
+        {step >= 0 && (
+          <ol className="dn-steps">
+            {STEPS.map(([key], i) => (
+              <li key={key} className={i < step ? 'done' : i === step ? 'now' : undefined} aria-current={i === step ? 'step' : undefined}>{t(key)}</li>
+            ))}
+          </ol>
+        )}
+        {order.status === 'dining' && <p className="dn-hint">{t('payAtCounter')}</p>}
+        {order.status === 'pending' && order.expireTime && <p className="dn-hint">{t('expires', { time: new Date(order.expireTime).toLocaleTimeString(language === 'en' ? 'en' : 'zh-CN', { hour: '2-digit', minute: '2-digit' }) })}</p>}
+        {order.status === 'pending' && (
+          <button type="button" className="dn-button dn-wide" disabled={paying} onClick={() => void payAgain()} data-testid="diner-pay">{t('payNow')}</button>
+        )}
+        {error && <p className="dn-error" role="alert">{error}</p>}
+      </div>
+      <ul className="dn-lines dn-status-lines">
+        {order.lines.filter((l) => l.kind !== 'combo_item').map((line) => (
+          <li key={line.id}>
+            <div>
+              <strong>{line.name}</strong>
+              {line.specText && <small>{line.specText}</small>}
+            </div>
+            <span>×{line.quantity}</span>
+            <span className="dn-price">{formatFen(line.lineAmount)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="dn-amounts">
+        {order.packingFee > 0 && <><dt>{t('packingFee')}</dt><dd>{formatFen(order.packingFee)}</dd></>}
+        {order.memberDiscount + order.couponDiscount > 0 && <><dt>{t('discount')}</dt><dd>-{formatFen(order.memberDiscount + order.couponDiscount)}</dd></>}
+        <dt>{t('total')}</dt><dd className="dn-price" data-testid="diner-order-total">{formatFen(order.payableAmount)}</dd>
+        {order.paidAmount > 0 && <><dt /><dd>{t('paid', { amount: formatFen(order.paidAmount) })}</dd></>}
+      </dl>
+      {order.remark && <p className="dn-store-notice">{t('remark')}: {order.remark}</p>}
+      <footer className="dn-bar">
+        <button type="button" className="dn-button dn-wide" onClick={() => navigate(menuPagePath(tableToken))}>{t('orderMore')}</button>
+      </footer>
+    </div>
+  );
+}
