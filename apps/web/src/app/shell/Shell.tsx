@@ -14,6 +14,7 @@ import { useTitle } from '../title';
 import '../messages';
 import { Header } from './Header';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
+import { MenuBadges } from './MenuBadges';
 import { Breadcrumbs, SideMenu, SiderLogo } from './SideMenu';
 import { TagBar } from './TagBar';
 import { INFO_COMPONENTS, resolveTarget, type Target } from './targets';
@@ -77,6 +78,7 @@ export default function Shell() {
   const menu = <SideMenu tree={tree} entries={entries} target={target} collapsed={!small && collapsed} dark={dark || true} />;
   return (
     <QueryClientProvider client={queryClient}>
+    <MenuBadges />
     <Layout className={`shell screen-${screen}`} data-screen={screen} data-testid="shell">
       {small ? (
         <Drawer open={drawer} placement="left" onClose={() => setDrawer(false)} size={240} className="shell-drawer" styles={{ body: { padding: 0 } }} closable={false}>

@@ -1,8 +1,9 @@
 import { memo, useMemo, useState } from 'react';
-import { Breadcrumb, Menu, type MenuProps } from 'antd';
+import { Badge, Breadcrumb, Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMenuBadgeCounts } from '../../shared/navigation/menu-badges';
 import { navigate } from '../../shared/navigation/navigation';
 import type { MenuNode } from '../../shared/session/session';
 import { HOME_PATH } from '../guards';
@@ -37,15 +38,28 @@ export const selectedKey = (target: Target, entries: MenuEntry[]) => {
 export const SideMenu = memo(function SideMenu({ tree, entries, target, collapsed, dark }: { tree: MenuNode[]; entries: MenuEntry[]; target: Target; collapsed: boolean; dark: boolean }) {
   const { t } = useTranslation();
   const byId = useMemo(() => new Map(entries.map((e) => [e.node.id, e])), [entries]);
+  const badges = useMenuBadgeCounts((s) => s.counts);
   const items = useMemo(() => {
+    const countOf = (node: MenuNode) => (node.component ? (badges[node.component.replace(/^\//, '')] ?? 0) : 0);
+    const anyCount = (nodes: MenuNode[]): boolean => nodes.some((n) => countOf(n) > 0 || anyCount(n.children ?? []));
     const build = (nodes: MenuNode[]): Item[] =>
       nodes.map((node): Item => {
-        if (node.children?.length) return { key: `group:${node.path}`, icon: <MenuIcon name={node.icon} />, label: node.label, children: build(node.children) };
+        if (node.children?.length) {
+          // A dot on the group, so a badge inside a closed group (or a folded menu) is seen.
+          const label = anyCount(node.children) ? <Badge dot offset={[6, 0]}>{node.label}</Badge> : node.label;
+          return { key: `group:${node.path}`, icon: <MenuIcon name={node.icon} />, label, children: build(node.children) };
+        }
         const entry = byId.get(node.id);
-        return { key: entry ? keyOf(entry) : node.path, icon: <MenuIcon name={node.icon} external={Boolean(entry?.external)} />, label: node.label };
+        const count = countOf(node);
+        const label = count > 0 ? (
+          <span className="shell-menu-badged">
+            {node.label} <Badge count={count} overflowCount={99} size="small" data-testid={`menu-badge-${node.path}`} />
+          </span>
+        ) : node.label;
+        return { key: entry ? keyOf(entry) : node.path, icon: <MenuIcon name={node.icon} external={Boolean(entry?.external)} />, label };
       });
     return [{ key: HOME_PATH, icon: <HomeOutlined />, label: t('shell.nav.home') }, ...build(tree)];
-  }, [tree, byId, t]);
+  }, [tree, byId, t, badges]);
   const trailKeys = target.kind === 'page' || target.kind === 'iframe' ? target.trail.map((n) => `group:${n.path}`) : [];
   const [openKeys, setOpenKeys] = useState<string[]>(trailKeys);
   const trailId = trailKeys.join('|');
