@@ -32,6 +32,11 @@ export interface SimSettings {
   /** Tries of a push in total (platform: 3). */
   callbackAttempts: number;
   limits: MediaLimits;
+  /** Pay notifications: how long one try waits, and the waits between tries (the platform's 15 s … 6 h). */
+  payNotifyTimeoutMs: number;
+  payNotifyBackoffMs: number[];
+  /** A refund stays PROCESSING this long before it succeeds (0: SUCCESS in the answer). */
+  refundDelayMs: number;
 }
 
 export interface SimContext {

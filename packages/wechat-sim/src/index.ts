@@ -7,3 +7,4 @@ export { SERVICE_UNAVAILABLE } from './push.js';
 export { TEMP_MEDIA_TTL_MS, ACCESS_TOKEN_TTL_S } from './state.js';
 export type { SimAccount, SimFollower, MessageMode, ConversationEntry, Delivery, DeliveryOutcome, MenuButton } from './state.js';
 export { makePng, makeJpeg, makeAmr, makeMp4, makeAvatarPng, makeDishPng, sniff } from './media.js';
+export { demoMerchant, DEFAULT_PAYER_OPENID, NOTIFY_BACKOFF_MS, FORGE_KINDS, type ForgeKind, type PayNotice, type PayOrder } from './pay/state.js';

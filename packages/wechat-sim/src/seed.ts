@@ -1,5 +1,6 @@
 import { DAY, HOUR } from './clock.js';
 import { makeAmr, makeAvatarPng, makeDishPng, makeJpeg, makeMp4, type Rgb } from './media.js';
+import { demoMerchant } from './pay/state.js';
 import { randomId, type MenuButton, type SimAccount, type SimFollower, type SimStore } from './state.js';
 
 /**
@@ -140,6 +141,7 @@ export function seedDemo(store: SimStore, productBaseUrl: string): void {
   const nowSeconds = Math.floor(now / 1000);
   const appId = demoAccount.appId;
   store.data.accounts.push(newAccount({ ...demoAccount, callbackUrl: defaultCallbackUrl(productBaseUrl, appId) }, now));
+  store.data.pay.merchants.push(demoMerchant());
   for (const tag of demoTags) store.data.tags.push({ appId, ...tag });
   store.data.nextTagId[appId] = 102;
   for (const seed of demoFollowers) {

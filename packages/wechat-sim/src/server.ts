@@ -4,6 +4,8 @@ import { SimClock } from './clock.js';
 import { consolePage } from './console-page.js';
 import { DEFAULT_LIMITS, type MediaLimits, type SimContext } from './context.js';
 import { registerControl } from './control.js';
+import { registerPay } from './pay/index.js';
+import { demoMerchant, NOTIFY_BACKOFF_MS } from './pay/state.js';
 import { seedDemo } from './seed.js';
 import { SimStore } from './state.js';
 
@@ -24,6 +26,12 @@ export interface SimOptions {
   callbackAttempts?: number;
   /** Upload size limits (bytes) and the longest voice clip (seconds). */
   limits?: Partial<MediaLimits>;
+  /** How long one pay notification try waits for the merchant (default 5000 ms). */
+  payNotifyTimeoutMs?: number;
+  /** Waits between tries of an unacknowledged pay notification (default the platform's 15 s, 15 s, 30 s, 3 m … 6 h). */
+  payNotifyBackoffMs?: number[];
+  /** A refund stays PROCESSING this long, then succeeds (default 0: SUCCESS in the answer). */
+  refundDelayMs?: number;
 }
 
 /**
@@ -41,9 +49,14 @@ export async function buildSimulator(options: SimOptions = {}): Promise<FastifyI
     callbackTimeoutMs: options.callbackTimeoutMs ?? 5000,
     callbackAttempts: options.callbackAttempts ?? 3,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    payNotifyTimeoutMs: options.payNotifyTimeoutMs ?? 5000,
+    payNotifyBackoffMs: options.payNotifyBackoffMs ?? NOTIFY_BACKOFF_MS,
+    refundDelayMs: options.refundDelayMs ?? 0,
   };
   const ctx: SimContext = { store, clock, settings };
   if (!store.load() && options.seed !== false) seedDemo(store, settings.productUrl);
+  // A state saved before the pay API existed gets the demo merchant too.
+  else if (options.seed !== false && store.data.pay.merchants.length === 0) store.data.pay.merchants.push(demoMerchant());
 
   // The platform reads JSON whatever the Content-Type says; bad JSON is answered by the route.
   app.removeContentTypeParser('application/json');
@@ -62,6 +75,7 @@ export async function buildSimulator(options: SimOptions = {}): Promise<FastifyI
   app.get('/', async (_request, reply) => reply.header('Content-Type', 'text/html; charset=utf-8').send(consolePage()));
   registerApi(app, ctx);
   registerControl(app, ctx);
+  registerPay(app, ctx);
   app.addHook('onClose', async () => store.saveNow());
   return app;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SimClock } from './clock.js';
+import { emptyPayData, type PayData } from './pay/state.js';
 
 export type MessageMode = 'plain' | 'compatible' | 'safe';
 
@@ -253,6 +254,8 @@ export interface SimData {
   seq: number;
   nextTagId: Record<string, number>;
   clockOffsetMs: number;
+  /** The pay API's merchants, payments, refunds and notifications. */
+  pay: PayData;
 }
 
 export function emptyData(): SimData {
@@ -276,6 +279,7 @@ export function emptyData(): SimData {
     seq: 0,
     nextTagId: {},
     clockOffsetMs: 0,
+    pay: emptyPayData(),
   };
 }
 
