@@ -13,6 +13,9 @@ const PUBLIC = new Set([
   'GET /code', 'POST /auth/oauth/token', 'POST /auth/phone/code', 'POST /auth/phone/token/sms', 'POST /auth/phone/token/thirdparty',
   'POST /auth/phone/thirdparty/dev', 'GET /auth/thirdparty/dev/authorize', 'GET /auth/thirdparty/dev/approve', 'POST /upms/user/register', 'GET /media/*', 'GET /settings/public',
   'GET /weixin/portal/:appId', 'POST /weixin/portal/:appId', 'GET /weixin/media/:folder/:file', 'GET /weixin/ws',
+  // The diners' page by table QR token and order view token (random secrets, never ids).
+  'GET /order/t/:token', 'GET /order/t/:token/order/:viewToken', 'GET /order/diner/:token', 'POST /order/diner/:token/quote', 'POST /order/diner/:token/order',
+  'GET /order/diner/order/:viewToken', 'POST /order/diner/order/:viewToken/pay',
 ]);
 const isPublic = (method: string, url: string) =>
   PUBLIC.has(`${method === 'HEAD' ? 'GET' : method} ${url}`) || url === '/docs' || url.startsWith('/docs/');

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { dinerRoutes } from './diner/routes.js';
 import type { OrderServiceApi } from './orders/service.js';
 
 declare module 'fastify' {
@@ -29,4 +30,5 @@ export const orderPlugin = fp(async (app) => {
     transition: async () => notImplemented(),
   };
   app.decorate('order', service);
+  await app.register(dinerRoutes); // the diners' page (diner/): public routes by table token
 }, { name: 'order', dependencies: ['store', 'customer'] });

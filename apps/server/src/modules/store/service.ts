@@ -76,3 +76,9 @@ export async function tableByQrToken(db: Db, token: string): Promise<TableByToke
     .where(and(eq(storeTable.qrToken, token), eq(storeTable.enabled, true)));
   return row ?? null;
 }
+
+/** A table's QR token now (tokens can be replaced), or null when the table is gone or disabled. */
+export async function tableQrToken(db: Db, tableId: string): Promise<string | null> {
+  const [row] = await db.select({ token: storeTable.qrToken }).from(storeTable).where(and(eq(storeTable.id, tableId), eq(storeTable.enabled, true)));
+  return row?.token ?? null;
+}

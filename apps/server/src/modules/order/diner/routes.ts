@@ -1,0 +1,107 @@
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { dinerEndpoints as api, IDEMPOTENCY_HEADER, type DinerOrder } from '@canteen/contract';
+import { AppError, notFound } from '../../../http/errors.js';
+import { tableByQrToken, type TableByToken } from '../../store/service.js';
+import type { OrderOperator } from '../orders/service.js';
+import { serve } from '../../../http/endpoint.js';
+import { dinerOrderPagePath, dinerPageRoutes } from './page.js';
+import './online-pay.js';
+import { orderIdByViewToken } from './view.js';
+
+const gzip = promisify(gzipCallback);
+
+/** Who orders from a table: nobody signed in (the order log names the channel). */
+export const DINER_OPERATOR: OrderOperator = { id: null, name: '扫码顾客' };
+/** Orders created from one table's QR code per minute: a table orders a few times a meal, a script many. */
+export const DINER_ORDERS_PER_TABLE = { max: 10, windowSeconds: 60 };
+
+/** What the encoded menu answer (store/menu/cache.ts) starts with: its `data` follows, then `}`. */
+const MENU_PREFIX = Buffer.from('{"code":0,"msg":null,"data":');
+
+/**
+ * The absolute address of a path: PUBLIC_BASE_URL when set (where diners reach the product),
+ * else as the request reached us (the payment page sends the diner back there).
+ */
+const absolute = (request: FastifyRequest, path: string) => `${request.server.config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`}${path}`;
+
+/**
+ * 扫码点餐: the public routes of a table's QR code (its random token names the store and the
+ * table; an order's random view token reaches its status). Nobody signs in: prices, stock and
+ * availability are the server's (app.order), the table and store come from the token, never from
+ * the body; creating is limited per table.
+ */
+export const dinerRoutes: FastifyPluginAsync = async (app) => {
+  const db = app.database.db;
+
+  const tableOf = async (token: string): Promise<TableByToken> => {
+    const table = await tableByQrToken(db, token);
+    if (!table) throw notFound('桌台二维码无效或已失效');
+    return table;
+  };
+
+  /** Pay-first: a WeChat Pay h5 payment of what is left to pay, its page returning to the order's status page. */
+  const payUrlOf = async (request: FastifyRequest, orderId: string, tableToken: string, order: DinerOrder, idempotencyKey?: string): Promise<string | null> => {
+    if (order.status !== 'pending' || order.payableAmount - order.paidAmount <= 0) return null;
+    const pay = app.order.payOnline;
+    if (!pay) throw new AppError(503, '在线支付暂不可用，请到收银台付款');
+    const { payUrl } = await pay({
+      orderId,
+      operator: DINER_OPERATOR,
+      returnUrl: absolute(request, dinerOrderPagePath(tableToken, order.viewToken)),
+      idempotencyKey,
+    });
+    return payUrl;
+  };
+
+  serve(app, api.menu, async ({ params }, request, reply) => {
+    const table = await tableOf(params.token);
+    const cached = app.store.menu.get(table.storeId);
+    const answer = 'json' in cached ? cached : await cached;
+    const head = { storeId: table.storeId, storeName: table.storeName, tableCode: table.tableCode, areaName: table.areaName, payMode: table.payMode };
+    // The cached menu stays encoded: its `data` is spliced in, not parsed and encoded again.
+    const menu = answer.json.subarray(0, MENU_PREFIX.length).equals(MENU_PREFIX)
+      ? answer.json.subarray(MENU_PREFIX.length, answer.json.length - 1)
+      : Buffer.from(JSON.stringify((JSON.parse(answer.json.toString('utf8')) as { data: unknown }).data));
+    const body = Buffer.concat([Buffer.from(`{"code":0,"msg":null,"data":{"table":${JSON.stringify(head)},"menu":`), menu, Buffer.from('}}')]);
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(await gzip(body));
+    return reply.send(body);
+  });
+
+  serve(app, api.quote, async ({ params, body }) => {
+    const table = await tableOf(params.token);
+    return app.order.quote({ ...body, tableId: table.tableId, storeId: table.storeId }, { source: 'qr', tableToken: params.token });
+  });
+
+  serve(app, api.create, async ({ params, body }, request) => {
+    const table = await tableOf(params.token);
+    const hits = await app.identity.limiter.hit(`diner-order:${params.token}`, DINER_ORDERS_PER_TABLE);
+    if (hits > DINER_ORDERS_PER_TABLE.max) throw new AppError(429, '下单太频繁，请稍后再试');
+    const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
+    const idempotencyKey = Array.isArray(header) ? header[0] : header;
+    const created = await app.order.create({
+      cart: { ...body, storeId: table.storeId, tableId: table.tableId },
+      source: 'qr',
+      operator: DINER_OPERATOR,
+      tableToken: params.token,
+      idempotencyKey,
+    });
+    const order = await app.order.getByViewToken(created.viewToken);
+    return { order, payUrl: await payUrlOf(request, created.id, params.token, order, idempotencyKey && `diner-${idempotencyKey}`.slice(0, 64)) };
+  }, { ownIdempotency: true });
+
+  serve(app, api.order, async ({ params }) => app.order.getByViewToken(params.viewToken));
+
+  serve(app, api.pay, async ({ params }, request) => {
+    const found = await orderIdByViewToken(db, params.viewToken);
+    if (!found) throw notFound('订单不存在');
+    const order = await app.order.getByViewToken(params.viewToken);
+    if (order.status !== 'pending') throw new AppError(409, `订单${order.orderNo}不是待支付状态`);
+    if (!found.tableToken) throw new AppError(409, `订单${order.orderNo}请到收银台付款`);
+    return { order, payUrl: await payUrlOf(request, found.id, found.tableToken, order) };
+  });
+
+  await app.register(dinerPageRoutes);
+};
