@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  cashierEndpoints, IDEMPOTENCY_HEADER, memberEndpoints, orderEndpoints, orderingMenuEndpoints, tableEndpoints, type MemberRow, type OrderCart,
+  type OrderPayBody,
+} from '@canteen/contract';
+import { call } from '../../../shared/http/call';
+import { HttpError } from '../../../shared/http/client';
+
+/** Query key prefixes the counter reads (the ordering menu, tables, members, orders: their base paths). */
+export const MENU_KEY = '/store/menu';
+export const TABLES_KEY = '/store/table';
+export const MEMBERS_KEY = '/customer/member';
+export const ORDERS_KEY = '/order/order';
+const QUOTE_KEY = '/order/quote';
+
+/** The store's whole ordering menu (categories, dishes with SKUs and options, combos), cached until a menu edit. */
+export const useOrderingMenu = (storeId: string) =>
+  useQuery({ queryKey: [MENU_KEY, storeId], queryFn: () => call(orderingMenuEndpoints.ordering, { query: { storeId } }), staleTime: 30_000 });
+
+/** The store's enabled tables, for the dine-in table picker. */
+export const useStoreTables = (storeId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [TABLES_KEY, 'cashier', storeId],
+    queryFn: async () => (await call(tableEndpoints.page, { query: { storeId, current: 1, size: 1000 } })).records.filter((t) => t.enabled),
+    enabled,
+    staleTime: 30_000,
+  });
+
+/** Members whose phone or member number starts with the digits typed (at most 10). */
+export const useMemberLookup = (keyword: string) =>
+  useQuery({
+    queryKey: [MEMBERS_KEY, 'cashier', keyword],
+    queryFn: async (): Promise<MemberRow[]> => (await call(memberEndpoints.page, { query: { keyword, current: 1, size: 10 } })).records,
+    enabled: keyword.trim().length > 0,
+    staleTime: 5_000,
+  });
+
+/** A value that follows `value` once it has stayed the same for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export interface QuoteState {
+  quote: Awaited<ReturnType<typeof quoteCart>> | undefined;
+  /** The server's refusal of this cart ("辣子鸡（大份）已售罄"), shown on the cart instead of a red toast. */
+  refusal: string | undefined;
+  /** The quote on screen is for the cart as it is now (nothing typed since, nothing on its way). */
+  fresh: boolean;
+  pricing: boolean;
+}
+
+const quoteCart = (cart: OrderCart) => call(cashierEndpoints.quote, { body: cart }, { silent: true });
+
+/** The server's price of the cart, asked 300 ms after the last change; the previous answer stays shown meanwhile. */
+export function useQuote(cart: OrderCart | undefined): QuoteState {
+  const json = cart ? JSON.stringify(cart) : '';
+  const settled = useDebounced(json, 300);
+  const query = useQuery({
+    queryKey: [QUOTE_KEY, settled],
+    queryFn: () => quoteCart(JSON.parse(settled) as OrderCart),
+    enabled: settled !== '',
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 10_000,
+  });
+  const error = query.error instanceof HttpError ? query.error.message : query.error ? String(query.error) : undefined;
+  const asked = json !== '' && settled === json;
+  const upToDate = asked && !query.isPlaceholderData && !query.isFetching;
+  return {
+    quote: json === '' ? undefined : query.data,
+    refusal: asked && query.isError ? error : undefined,
+    fresh: upToDate && query.isSuccess,
+    pricing: json !== '' && !upToDate && !(asked && query.isError),
+  };
+}
+
+/** Creates the order; `key` is the attempt's idempotency key (a retry of the same cart sends the same one). */
+export const createOrder = (cart: OrderCart, key: string) =>
+  call(cashierEndpoints.create, { body: cart }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } });
+
+/** One payment towards the order (a split payment is several). */
+export const payOrder = (orderId: string, body: OrderPayBody, key: string) =>
+  call(cashierEndpoints.pay, { params: { id: orderId }, body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } });
+
+/** The order as it is now (a WeChat Pay QR waits for the platform's notification). */
+export const fetchOrder = (orderId: string) => call(orderEndpoints.get, { params: { id: orderId } }, { silent: true });
