@@ -12,7 +12,7 @@ export function StatusTag({ order, testId }: { order: Pick<OrderRow, 'status' | 
     <Space size={4} wrap data-testid={testId}>
       <Tag color={STATUS_COLORS[status]} style={{ marginInlineEnd: 0 }}>{t(`order.statuses.${status}`)}</Tag>
       {isPartlyRefunded(order) && (
-        <Tag color="orange" bordered={false} style={{ marginInlineEnd: 0 }} data-testid="order-part-refund">{t('orderList.partRefund')}</Tag>
+        <Tag color="orange" variant="filled" style={{ marginInlineEnd: 0 }} data-testid="order-part-refund">{t('orderList.partRefund')}</Tag>
       )}
     </Space>
   );

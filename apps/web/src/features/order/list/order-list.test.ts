@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { orderRefundBodySchema } from '@canteen/contract';
+import { orderFilterQuery } from './filters';
+import { orderRecord, orderRow } from './order-fixtures';
+import { shownLines } from './OrderSections';
+import { refundableLines, refundBody } from './refund-form';
+import { actionsFor, isPartlyRefunded, shownStatus } from './status';
+
+const all = () => true;
+
+describe('订单列表 rules', () => {
+  it('offers the actions of each state, only with their codes; refund while paid money is left', () => {
+    expect(actionsFor(orderRow('1', { status: 'paid' }), all)).toEqual(['accept', 'cancel', 'refund']);
+    expect(actionsFor(orderRow('1', { status: 'making' }), all)).toEqual(['finish', 'refund']);
+    expect(actionsFor(orderRow('1', { status: 'finished' }), all)).toEqual(['refund']);
+    expect(actionsFor(orderRow('1', { status: 'partially_refunded', refundedAmount: 1000 }), all)).toEqual(['refund']);
+    expect(actionsFor(orderRow('1', { status: 'pending', paidAmount: 0 }), all)).toEqual(['cancel']);
+    expect(actionsFor(orderRow('1', { status: 'dining', paidAmount: 0 }), all)).toEqual(['cancel']);
+    expect(actionsFor(orderRow('1', { status: 'cancelled' }), all)).toEqual([]);
+    expect(actionsFor(orderRow('1', { status: 'refunded', refundedAmount: 5800 }), all)).toEqual([]);
+    expect(actionsFor(orderRow('1', { status: 'finished', refundedAmount: 5800 }), all)).toEqual([]);
+    expect(actionsFor(orderRow('1', { status: 'paid' }), (code) => code === 'order:order:edit')).toEqual(['accept', 'cancel']);
+    expect(actionsFor(orderRow('1', { status: 'finished' }), (code) => code === 'order:order:edit')).toEqual([]);
+  });
+
+  it('shows a partial refund as 已完成 with the badge', () => {
+    expect(shownStatus('partially_refunded')).toBe('finished');
+    expect(isPartlyRefunded(orderRow('1', { status: 'partially_refunded', refundedAmount: 300 }))).toBe(true);
+    expect(isPartlyRefunded(orderRow('1', { status: 'making', refundedAmount: 300 }))).toBe(true);
+    expect(isPartlyRefunded(orderRow('1', { status: 'refunded', refundedAmount: 5800 }))).toBe(false);
+    expect(isPartlyRefunded(orderRow('1', { status: 'finished' }))).toBe(false);
+  });
+
+  it('turns the filters into the list query', () => {
+    expect(orderFilterQuery({})).toEqual({});
+    expect(
+      orderFilterQuery({ dates: [dayjs('2026-11-01'), dayjs('2026-11-25')], orderNo: ' 2611 ', phone: '1234', tableCode: ' A3 ', type: 'takeaway', source: 'qr', payMethod: 'wechat' }),
+    ).toEqual({ dateFrom: '2026-11-01', dateTo: '2026-11-25', orderNo: '2611', phone: '1234', tableCode: 'A3', type: 'takeaway', source: 'qr', payMethod: 'wechat' });
+    expect(orderFilterQuery({ dates: [null, dayjs('2026-11-25')], orderNo: '  ' })).toEqual({ dateTo: '2026-11-25' });
+  });
+
+  it('puts combo items right under their combo', () => {
+    const order = orderRecord('1');
+    const lines = [order.lines[2]!, order.lines[0]!, order.lines[1]!, order.lines[4]!, order.lines[3]!];
+    expect(shownLines(lines).map((s) => `${s.child ? '  ' : ''}${s.line.name}`)).toEqual(['辣子鸡', '双人套餐', '  宫保鸡丁', '  米饭', '酸梅汤']);
+  });
+
+  it('refunds chosen lines up to what is left of them, or the whole order', () => {
+    const order = orderRecord('1', { lines: orderRecord('1').lines.map((l) => (l.id === '901' ? { ...l, refundedQuantity: 1 } : l)) });
+    const lines = refundableLines(order);
+    expect(lines.map((l) => [l.line.name, l.left])).toEqual([['辣子鸡', 1], ['双人套餐', 1], ['酸梅汤', 1]]);
+    const body = refundBody({ mode: 'lines', quantities: { '901': 5, '905': 1, '902': 0 }, reason: ' 上错菜 ', restock: true }, lines);
+    expect(body).toEqual({ reason: '上错菜', restock: true, lines: [{ lineId: '901', quantity: 1 }, { lineId: '905', quantity: 1 }] });
+    expect(orderRefundBodySchema.parse(body)).toMatchObject({ lines: [{ lineId: '901', quantity: 1 }, { lineId: '905', quantity: 1 }] });
+    expect(refundBody({ mode: 'lines', quantities: {}, reason: '上错菜', restock: false }, lines)).toBeUndefined();
+    expect(refundBody({ mode: 'whole', quantities: { '901': 1 }, reason: '整单退', restock: false }, lines)).toEqual({ reason: '整单退', restock: false, lines: [] });
+  });
+});
