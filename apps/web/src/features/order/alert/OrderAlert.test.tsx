@@ -105,7 +105,7 @@ describe('new-order alert and the 订单列表 badge', { timeout: 60_000 }, () =
     expect(screen.queryByTestId('menu-badge-/order/list')).toBeNull();
     expect(useMenuBadgeCounts.getState().counts).toEqual({});
     todo = 4;
-    act(() => useCurrentStoreState.setState({ storeId: '1' }));
+    await act(async () => useCurrentStoreState.setState({ storeId: '1' }));
     await waitFor(() => expect(screen.getByTestId('menu-badge-/order/list')).toHaveTextContent('4'));
     expect(server.calls('GET', '/order/order/counts').at(-1)!.query).toEqual({ storeId: '1' });
     expect(live.subscriptions.has('/store/orders1')).toBe(true);

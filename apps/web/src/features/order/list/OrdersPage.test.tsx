@@ -6,7 +6,7 @@ import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../
 import { renderPage } from '../../../../test/page';
 import { signInWith } from '../../../../test/render';
 import { setNavigator } from '../../../shared/navigation/navigation';
-import { orderRecord, orderRow } from './order-fixtures';
+import { orderRecord } from './order-fixtures';
 
 let orders: OrderRecord[] = [];
 const at = '2026-11-25T05:00:00.000Z';
