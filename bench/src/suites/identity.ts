@@ -27,7 +27,7 @@ function encryptPassword(plain: string, key = 'thanks,pig4cloud'): string {
 const signInQuery = () =>
   new URLSearchParams({ username: 'admin', password: encryptPassword('123456'), grant_type: 'password', scope: 'server' }).toString();
 
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/auth/oauth/token?${signInQuery()}`, { method: 'POST', headers: { authorization: BASIC } });
   const body = (await res.json()) as { access_token?: string };
   if (!body.access_token) throw new Error(`sign-in failed (is AUTH_CAPTCHA off for the bench server?): ${res.status} ${JSON.stringify(body)}`);

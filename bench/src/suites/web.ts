@@ -4,8 +4,8 @@ import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
 import { freePort, removeDir, startProgram } from '../processes.js';
 
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Ten screens of the admin menu, opened as keep-alive tabs: [group, item, path]. */
 const TEN_TABS: Array<[string, string, string]> = [
@@ -14,14 +14,14 @@ const TEN_TABS: Array<[string, string, string]> = [
   ['门店管理', '菜品', '/store/dish'], ['订单管理', '订单列表', '/order/list'],
 ];
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
 /** Gzipped bytes of every script and stylesheet the context loads from the product. */
-function countAssets(context: BrowserContext, origin: string) {
+export function countAssets(context: BrowserContext, origin: string) {
   const seen = new Map<string, number>();
   const reading: Array<Promise<unknown>> = [];
   context.on('response', (response) => {
