@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DinerOrder, OrderingMenu } from '@canteen/contract';
+import { DinerApp } from './App';
+
+const TOKEN = 'tableToken0123456789ab';
+const VIEW = 'viewToken0123456789abcd';
+const menu: OrderingMenu = {
+  store: { id: '1', name: '川味小馆', logo: null, notice: '', openNow: true, isOpen: true, orderTypes: ['dine_in', 'takeaway'], payMode: 'pay_later', packingFeeMode: 'none', packingFee: 0 },
+  version: 1,
+  categories: [{
+    id: '10', name: '热菜', kind: 'dish', combos: [],
+    dishes: [
+      { id: '100', name: '回锅肉', image: null, images: [], description: '', unit: '份', price: 3600, memberPrice: null, isWeighed: false, tags: [], packingFee: 0, orderTypes: ['dine_in', 'takeaway'], available: true, stock: null, skus: [], specGroups: [] },
+      { id: '101', name: '辣子鸡', image: null, images: [], description: '', unit: '份', price: 3800, memberPrice: null, isWeighed: false, tags: [], packingFee: 0, orderTypes: ['dine_in'], available: false, stock: 0, skus: [], specGroups: [] },
+    ],
+  }],
+};
+const order = (status: DinerOrder['status']): DinerOrder => ({
+  orderNo: '2611250010001', status, type: 'dine_in', tableCode: 'A01', pickupNo: null, paidAmount: 0, remark: '少辣', createTime: '2026-11-25T10:00:00Z', expireTime: null,
+  goodsAmount: 7200, packingFee: 0, memberDiscount: 0, couponDiscount: 0, payableAmount: 7200, viewToken: VIEW,
+  lines: [{ id: '1', parentId: null, kind: 'dish', name: '回锅肉', specText: '', unitPrice: 3600, quantity: 2, lineAmount: 7200 }],
+});
+
+const envelope = (data: unknown, status = 200) => new Response(JSON.stringify(status === 200 ? { code: 0, msg: null, data } : { code: 1, msg: data, data: null }), { status, headers: { 'content-type': 'application/json' } });
+let sent: Array<{ url: string; body: unknown }> = [];
+let createAnswer: () => Response;
+
+beforeEach(() => {
+  sent = [];
+  sessionStorage.clear();
+  localStorage.setItem('canteen-diner-language', 'zh');
+  window.history.replaceState(null, '', `/order/t/${TOKEN}`);
+  createAnswer = () => envelope({ order: order('dining'), payUrl: null });
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    sent.push({ url, body: init.body ? JSON.parse(init.body as string) : undefined });
+    if (url === `/order/diner/${TOKEN}`) return envelope({ table: { storeId: '1', storeName: '川味小馆', tableCode: 'A01', areaName: '大厅', payMode: 'pay_later' }, menu });
+    if (url === `/order/diner/${TOKEN}/quote`) return envelope({ goodsAmount: 7200, packingFee: 0, memberDiscount: 0, couponDiscount: 0, payableAmount: 7200, lines: [], coupons: [] });
+    if (url === `/order/diner/${TOKEN}/order`) return createAnswer();
+    if (url === `/order/diner/order/${VIEW}`) return envelope(order('dining'));
+    return envelope('资源不存在', 404);
+  }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the diners\' page', () => {
+  it('orders from the menu: add, cart with the server\'s total and remark, submit; pay-later goes to the order\'s status', async () => {
+    const user = userEvent.setup();
+    render(<DinerApp />);
+    await screen.findByText('回锅肉');
+    expect(screen.getByText('已售罄')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '回锅肉 +' }));
+    await user.click(screen.getByRole('button', { name: '回锅肉 +' }));
+    expect(screen.getByTestId('diner-cart-count')).toHaveTextContent('2');
+    await user.click(screen.getByTestId('diner-cart-open'));
+    const cart = screen.getByTestId('diner-cart');
+    await vi.waitFor(() => expect(within(cart).getByTestId('diner-total')).toHaveTextContent('¥72.00'));
+    await user.type(within(cart).getByRole('textbox'), '少辣');
+    await user.click(within(cart).getByTestId('diner-submit'));
+    await screen.findByTestId('diner-status');
+    expect(window.location.pathname).toBe(`/order/t/${TOKEN}/order/${VIEW}`);
+    expect(screen.getByTestId('diner-status-name')).toHaveTextContent('就餐中');
+    expect(screen.getByText('请到收银台结账')).toBeInTheDocument();
+    expect(sent.find((s) => s.url.endsWith('/order'))!.body).toEqual({ type: 'dine_in', remark: '少辣', lines: [{ kind: 'dish', itemId: '100', optionIds: [], choices: [], quantity: 2 }] });
+    await user.click(screen.getByTestId('diner-language'));
+    expect(screen.getByTestId('diner-status-name')).toHaveTextContent('Dining');
+  });
+
+  it('shows a refusal naming the dish and keeps the cart', async () => {
+    createAnswer = () => envelope('回锅肉已售罄', 409);
+    const user = userEvent.setup();
+    render(<DinerApp />);
+    await user.click(await screen.findByRole('button', { name: '回锅肉 +' }));
+    await user.click(screen.getByTestId('diner-cart-open'));
+    await user.click(screen.getByTestId('diner-submit'));
+    expect(await screen.findByTestId('diner-problem')).toHaveTextContent('回锅肉已售罄');
+    expect(screen.getAllByTestId('diner-cart-line')).toHaveLength(1);
+  });
+
+  it('says so when the table\'s code is unknown', async () => {
+    window.history.replaceState(null, '', '/order/t/unknownToken0123456789');
+    render(<DinerApp />);
+    expect(await screen.findByText('桌台二维码无效或已失效，请联系店员')).toBeInTheDocument();
+  });
+});
