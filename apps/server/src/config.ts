@@ -30,6 +30,18 @@ export const configSchema = z.object({
   LIVE_HEARTBEAT_MS: z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(600_000, 'must be at most 600000').default(10_000),
   SIM_PORT: port.default(8081),
   WECHAT_API_BASE: url(['http', 'https']).optional(),
+  /** WeChat Pay (APIv3): unset → the simulator's pay API with the demo merchant (wechatPayConfig). */
+  WXPAY_BASE_URL: url(['http', 'https']).optional(),
+  WXPAY_MCHID: z.string().regex(/^\d{8,12}$/, 'must be a merchant number (8 to 12 digits)').optional(),
+  WXPAY_APPID: z.string().regex(/^wx[0-9a-f]{16}$/, 'must be an AppID (wx + 16 hex digits)').optional(),
+  WXPAY_MERCHANT_SERIAL: z.string().regex(/^[0-9A-Fa-f]{8,64}$/, "must be the merchant API certificate's serial number (hex)").optional(),
+  WXPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  WXPAY_APIV3_KEY: z.string().refine((v) => Buffer.byteLength(v) === 32, 'must be exactly 32 bytes').optional(),
+  WXPAY_PLATFORM_KEY_ID: z.string().min(1).max(64, 'must be at most 64 characters').optional(),
+  WXPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  /** Where the platform posts payment results; unset: PUBLIC_BASE_URL (or http://127.0.0.1:PORT) + /order/pay/wechat/notify. */
+  WXPAY_NOTIFY_URL: url(['http', 'https']).optional(),
+  WXPAY_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '..', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (fatal … trace, silent)' }).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int('must be a whole number').min(1024, 'must be at least 1024').default(1024 * 1024),
@@ -67,6 +79,12 @@ export const configSchema = z.object({
   if (c.MEDIA_STORAGE === 's3' && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when MEDIA_STORAGE is s3' });
   if (c.NODE_ENV === 'production' && c.AUTH_THIRDPARTY_PROVIDERS.includes('dev')) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_THIRDPARTY_PROVIDERS'], message: 'cannot list dev (the development provider) when NODE_ENV is production' });
+  }
+  if (c.WXPAY_BASE_URL) {
+    // Against a real platform the demo merchant's keys would only fail: every part must be given.
+    for (const name of ['WXPAY_MCHID', 'WXPAY_APPID', 'WXPAY_MERCHANT_SERIAL', 'WXPAY_PRIVATE_KEY', 'WXPAY_APIV3_KEY', 'WXPAY_PLATFORM_KEY_ID', 'WXPAY_PLATFORM_PUBLIC_KEY'] as const) {
+      if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set when WXPAY_BASE_URL is set' });
+    }
   }
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'and S3_ACCESS_KEY_ID must be set together' });
 });
