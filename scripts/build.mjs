@@ -1,6 +1,7 @@
 // Builds what is stale: the web app (Vite), the server and the simulator (esbuild bundles).
 // `node scripts/build.mjs [web|server|sim ...]` builds only those parts.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { at, bin, mtime, newest, run } from './lib.mjs';
 
 // Vitest sets NODE_ENV=test for the e2e global setup; a build under it would ship React's development runtime.
@@ -12,11 +13,17 @@ const parts = {
   sim: { inputs: ['packages/wechat-sim/src', ...shared], stamp: 'packages/wechat-sim/dist/.built', build: () => bundle('packages/wechat-sim/src/main.ts', 'packages/wechat-sim/dist/main.js') },
 };
 
-/** One ESM file per program: our workspace code inlined, npm packages left to node_modules. */
+/**
+ * One ESM program per entry: our workspace code inlined, npm packages left to node_modules. Code
+ * split: what the source loads with `import()` (the S3 driver, …) is a chunk of its own, so its
+ * packages load only when it does, not at every boot.
+ */
 function bundle(entry, outfile) {
+  const outdir = path.dirname(outfile);
+  rmSync(at(outdir, 'chunks'), { recursive: true, force: true });
   return run(bin('esbuild'), [
-    entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', `--outfile=${outfile}`,
-    '--packages=external', '--log-level=warning', '--sourcemap',
+    entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', '--splitting', `--outdir=${outdir}`,
+    `--entry-names=${path.basename(outfile, '.js')}`, '--chunk-names=chunks/[name]-[hash]', '--packages=external', '--log-level=warning', '--sourcemap',
     '--alias:@canteen/contract=./packages/contract/src/index.ts', '--alias:@canteen/wechat-protocol=./packages/wechat-protocol/src/index.ts',
   ]);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { deflateSync, inflateSync } from 'node:zlib';
-import { create, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 
 /**
  * A small software canvas for the demo seed's pictures (no image library is installed and
@@ -356,8 +356,10 @@ function chunk(type: string, data: Buffer): Buffer {
  * glyph, which is far too slow for a font of this size.
  */
 let boldFont: Font | undefined;
-export function demoFont(): Font {
+export async function demoFont(): Promise<Font> {
   if (!boldFont) {
+    // Loaded only when pictures are drawn (a first boot), not at every boot.
+    const { create } = await import('fontkit');
     const file = createRequire(import.meta.url).resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-700-normal.woff');
     const font = create(woffToSfnt(readFileSync(file)));
     if (!('glyphForCodePoint' in font)) throw new Error('the demo font is a collection, not one font');

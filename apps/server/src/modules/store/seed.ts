@@ -59,7 +59,7 @@ function comboLooks(combo: DemoCombo, dishes: ReadonlyMap<string, DemoDish>): Lo
 
 /** Draws every picture and stores it; answers the keys (dish and combo pictures) and the logo's URL. */
 async function drawAndStore(put: (key: string, png: Buffer) => Promise<void>): Promise<StoreImages[]> {
-  const font = demoFont();
+  const font = await demoFont();
   const all: StoreImages[] = [];
   for (const demo of DEMO_STORES) {
     const logoKey = newBlobKey('store', 'png');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
 /**
@@ -126,8 +126,10 @@ const ROWS = 3;
  * An A4 sheet of QR cards, six to a page (two columns, three rows), each framed by a dashed
  * cutting line: the store's name, the QR code, the table's code large, its area, and 扫码点餐.
  */
-export function qrSheet(title: string, cards: readonly SheetCard[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: title, Creator: 'Canteen' } });
+export async function qrSheet(title: string, cards: readonly SheetCard[]): Promise<Buffer> {
+  // Loaded on the first sheet, not at boot: the PDF library and its font engine are megabytes of code.
+  const { default: PDFKit } = await import('pdfkit');
+  const doc = new PDFKit({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: title, Creator: 'Canteen' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
