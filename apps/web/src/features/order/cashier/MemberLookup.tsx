@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Input, List, Modal, Spin, Tag, Typography } from 'antd';
+import { Button, Empty, Input, Modal, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFen, type MemberRow } from '@canteen/contract';
 import { useDebounced, useMemberLookup } from './api';
@@ -38,23 +38,22 @@ export function MemberLookup({ open, onPick, onClose }: MemberLookupProps) {
         <Typography.Text type="secondary" style={{ display: 'block', margin: '6px 0 12px' }}>{t('orderCashier.member.hint')}</Typography.Text>
         {found.isFetching && <Spin size="small" />}
         {keyword !== '' && !found.isFetching && members.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orderCashier.member.none')} />}
-        {members.length > 0 && (
-          <List
-            size="small"
-            dataSource={members}
-            renderItem={(m) => (
-              <List.Item
-                data-testid={`member-found-${m.id}`}
-                actions={[<Button key="pick" type="link" onClick={() => pick(m)}>{t('orderCashier.member.pick')}</Button>]}
-              >
-                <List.Item.Meta
-                  title={<>{m.name || m.memberNo} <Typography.Text type="secondary">{m.phone}</Typography.Text>{m.status === 'frozen' && <Tag color="red" style={{ marginLeft: 6 }}>{t('orderCashier.member.frozen')}</Tag>}</>}
-                  description={`${m.levelName} · ${t('orderCashier.member.balance')} ${formatFen(m.balance)}`}
-                />
-              </List.Item>
-            )}
-          />
-        )}
+        {members.map((m) => (
+          <div
+            key={m.id}
+            data-testid={`member-found-${m.id}`}
+            style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '8px 0', borderBottom: '1px solid var(--ant-color-border-secondary, #f0f0f0)' }}
+          >
+            <div>
+              <div>
+                <Typography.Text strong>{m.name || m.memberNo}</Typography.Text> <Typography.Text type="secondary">{m.phone}</Typography.Text>
+                {m.status === 'frozen' && <Tag color="red" style={{ marginLeft: 6 }}>{t('orderCashier.member.frozen')}</Tag>}
+              </div>
+              <Typography.Text type="secondary">{`${m.levelName} · ${t('orderCashier.member.balance')} ${formatFen(m.balance)}`}</Typography.Text>
+            </div>
+            <Button type="link" onClick={() => pick(m)}>{t('orderCashier.member.pick')}</Button>
+          </div>
+        ))}
       </div>
     </Modal>
   );

@@ -102,7 +102,7 @@ export function PayDialog({ order, member, onOrder, onPaid, onClose }: PayDialog
       open
       title={t('orderCashier.pay.title', { no: order.orderNo })}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={560}
       footer={wechat ? [
         <Button key="other" onClick={() => setWechat(undefined)}>{t('orderCashier.pay.otherMethod')}</Button>,
