@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { formatFen, type OrderingMenu, type OrderQuote } from '@canteen/contract';
+import { formatFen, type DinerCart, type OrderingMenu, type OrderQuote } from '@canteen/contract';
 import { dinerApi, dinerCall, newIdempotencyKey } from './api';
 import { cartCount, changeQuantity, toDinerCart, type CartLine } from './cart';
 import type { Translate } from './i18n';
@@ -38,7 +38,7 @@ export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, o
     if (!quoteBody) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      dinerCall(dinerApi.quote, { params: { token: tableToken }, body: JSON.parse(quoteBody) }, { signal: controller.signal }).then(
+      dinerCall(dinerApi.quote, { params: { token: tableToken }, body: JSON.parse(quoteBody) as DinerCart }, { signal: controller.signal }).then(
         (answer) => {
           setQuote(answer);
           setProblem(undefined);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatFen, type MenuCombo, type MenuDish, type OrderingMenu } from '@canteen/contract';
+import { formatFen, type EndpointData, type MenuCombo, type MenuDish } from '@canteen/contract';
 import { dinerApi, dinerCall, DinerApiError } from './api';
 import { addLine, cartCount, cartEstimate, countOf, type CartLine, type NewCartLine } from './cart';
 import { CartSheet } from './CartSheet';
@@ -7,8 +7,7 @@ import { comboNeedsPicker, defaultComboChoice, defaultDishChoice, comboChoices, 
 import type { Translate } from './i18n';
 import { Picker, type Picked } from './Picker';
 
-type Table = { storeName: string; tableCode: string; areaName: string; payMode: 'pay_first' | 'pay_later' };
-type Loaded = { table: Table; menu: OrderingMenu };
+type Loaded = EndpointData<typeof dinerApi.menu>;
 
 const cartStorageKey = (token: string) => `canteen-diner-cart-${token}`;
 
@@ -36,7 +35,7 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
     const controller = new AbortController();
     dinerCall(dinerApi.menu, { params: { token: tableToken } }, { signal: controller.signal }).then(
       (answer) => {
-        setLoaded(answer as Loaded);
+        setLoaded(answer);
         setError(undefined);
       },
       (e: unknown) => {
