@@ -13,7 +13,8 @@ const stopAll = (code) => {
   process.exitCode = code;
 };
 
-if (!process.env.WECHAT_API_BASE) {
+// The simulator plays the messaging platform and WeChat Pay: needed while either is not configured.
+if (!process.env.WECHAT_API_BASE || !process.env.WXPAY_BASE_URL) {
   children.push(start(process.execPath, ['--enable-source-maps', at('packages/wechat-sim/dist/main.js')], { env: { ...process.env, SIM_PORT: simPort } }));
 }
 const server = start(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { env: { NODE_ENV: 'production', ...process.env } });
