@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { orderCancelBodySchema, orderRefundBodySchema, type OrderRecord } from '@canteen/contract';
 import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../../../../test/api-server';
 import { renderPage } from '../../../../test/page';
 import { signInWith } from '../../../../test/render';
 import { setNavigator } from '../../../shared/navigation/navigation';
+import { useCurrentStoreState } from '../../../shared/store/current-store';
 import { orderRecord } from './order-fixtures';
 
 let orders: OrderRecord[] = [];
@@ -53,6 +54,7 @@ function route({ method, path, query, body }: Received) {
 const server = apiServerForFile(route);
 
 beforeEach(() => {
+  useCurrentStoreState.setState({ storeId: null });
   orders = [
     orderRecord('11'),
     orderRecord('12', { status: 'making', orderNo: '26112500020', tableCode: null, pickupNo: '015', type: 'takeaway', source: 'qr', payMethods: ['wechat'] }),
@@ -197,6 +199,14 @@ describe('OrdersPage (订单列表)', { timeout: 120_000 }, () => {
     expect(refunds).toHaveTextContent('已退回库存');
     expect(within(drawer()).getByTestId('order-line-refunded-901')).toHaveTextContent('已退 1');
     expect(within(within(drawer()).getByTestId('order-drawer-status')).getByTestId('order-part-refund')).toBeInTheDocument();
+  });
+
+  it('lists the store chosen in the header\'s switcher', async () => {
+    signInWith(all);
+    await open();
+    await act(async () => useCurrentStoreState.setState({ storeId: '2' }));
+    await waitFor(() => expect(server.calls('GET', '/order/order/page').at(-1)!.query).toMatchObject({ storeId: '2', current: '1' }));
+    await waitFor(() => expect(server.calls('GET', '/order/order/counts').at(-1)!.query).toEqual({ storeId: '2' }));
   });
 
   it('hides the actions without their codes', async () => {

@@ -36,6 +36,12 @@ export default function OrdersPage() {
   const [tab, setTab] = useState<OrderTab>('all');
   const [filters, setFilters] = useState<OrderFilterQuery>({});
   const [paging, setPaging] = useState({ current: 1, size: 20 });
+  // Another store chosen in the header: its orders from the first page.
+  const [shownStore, setShownStore] = useState(storeId);
+  if (storeId !== shownStore) {
+    setShownStore(storeId);
+    setPaging((p) => ({ ...p, current: 1 }));
+  }
 
   const query = { storeId: storeId ?? undefined, tab, current: paging.current, size: paging.size, ...filters };
   const list = useQuery({
