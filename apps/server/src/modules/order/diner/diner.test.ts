@@ -7,6 +7,7 @@ import type { DinerOrder, OrderingMenu } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn } from '../../../../test/auth.js';
 import { caller, failure, insertCategory, insertStore, ok, type Answer, type Caller } from '../../../../test/catalogue.js';
+import { startSimulator } from '../../../../test/sim.js';
 import { DINER_ORDERS_PER_TABLE } from './routes.js';
 
 /**
@@ -18,14 +19,13 @@ import { DINER_ORDERS_PER_TABLE } from './routes.js';
  */
 const dist = mkdtempSync(path.join(os.tmpdir(), 'canteen-diner-web-'));
 writeFileSync(path.join(dist, 'diner.html'), '<!doctype html><title>扫码点餐</title><div id="diner"></div><script>window.x=1</script>');
-const { app } = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_BASE_URL: 'https://canteen.example' });
+const simulator = await startSimulator();
+const { app } = await createTestApp({ WEB_DIST_DIR: dist, PUBLIC_BASE_URL: 'https://canteen.example', SIM_PORT: new URL(simulator.url).port });
 
 const UNKNOWN = 'AAAAAAAAAAAAAAAAAAAAAAAA';
 let admin: Caller;
 /** Store name → { id, table token, dish id }. */
 const stores: Record<string, { id: string; token: string; tableId: string; dishId: string }> = {};
-/** Each fake payment made, and the page it answered. */
-const payments: Array<{ orderId: string; returnUrl: string }> = [];
 
 const anonymous = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
   app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -46,11 +46,6 @@ beforeAll(async () => {
   await storeWithTable('先付店', { payMode: 'pay_first' });
   await storeWithTable('后付店', { payMode: 'pay_later' });
   await storeWithTable('休息店', { isOpen: false });
-  // The payments part pays online; here a stand-in records what it was asked unless it is installed.
-  app.order.payOnline ??= async ({ orderId, returnUrl }) => {
-    payments.push({ orderId, returnUrl });
-    return { payUrl: `https://pay.example/pay/checkmweb?prepay_id=p${orderId}&redirect_url=${encodeURIComponent(returnUrl)}` };
-  };
 });
 
 describe('a table by its QR token', () => {

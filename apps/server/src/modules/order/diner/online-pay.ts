@@ -12,6 +12,8 @@ export interface PayOnlineInput {
   returnUrl: string;
   /** A retry of the same creation pays through the same payment. */
   idempotencyKey?: string;
+  /** The diner's address (the platform's h5 payment asks for it). */
+  payerIp?: string;
 }
 export type PayOnline = (input: PayOnlineInput) => Promise<{ payUrl: string }>;
 

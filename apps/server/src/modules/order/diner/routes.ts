@@ -51,6 +51,7 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
       operator: DINER_OPERATOR,
       returnUrl: absolute(request, dinerOrderPagePath(tableToken, order.viewToken)),
       idempotencyKey,
+      payerIp: request.ip,
     });
     return payUrl;
   };
