@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
+import type { FastifyPluginAsync } from 'fastify';
 import { dinerRoutes } from './diner/routes.js';
+import { paymentsPlugin } from './payments/plugin.js';
+import { orderDestinations } from './orders/live.js';
+import { OrderService } from './orders/order-service.js';
+import { orderRoutes } from './orders/routes.js';
 import type { OrderServiceApi } from './orders/service.js';
+import { registerUnpaidTimeout } from './orders/timeout.js';
+import { CatalogueSource } from './pricing/source.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,26 +16,26 @@ declare module 'fastify' {
   }
 }
 
-const notImplemented = (): never => {
-  throw new Error('not implemented');
-};
-
 /**
  * 订单管理 (issue 13): orders at the counter and from the table QR codes, the list, transitions,
  * the unpaid timeout and the live alert. Decorates `app.order` for payments, refunds, the diners'
- * page and later modules.
+ * page and later modules (payments and refunds, registered after it, set `refundAll` and
+ * `payOnline` on it).
  */
 export const orderPlugin = fp(async (app) => {
-  const service: OrderServiceApi = {
-    create: async () => notImplemented(),
-    quote: async () => notImplemented(),
-    get: async () => notImplemented(),
-    getByViewToken: async () => notImplemented(),
-    settlePaid: async () => notImplemented(),
-    publishPaid: async () => notImplemented(),
-    releaseHeld: async () => notImplemented(),
-    transition: async () => notImplemented(),
-  };
+  const service = new OrderService(app, new CatalogueSource(app.store.menu), app.config.ORDER_UNPAID_TIMEOUT_MIN);
   app.decorate('order', service);
+  app.live.declare(...orderDestinations(app));
+  registerUnpaidTimeout(app);
+
+  const routes: FastifyPluginAsync = async (scope) => {
+    // The signed-in user's stores, resolved once per request (the diners' routes have no user).
+    scope.addHook('preHandler', async (request) => {
+      if (request.user) await app.store.scope.of(request);
+    });
+    await scope.register(orderRoutes(service));
+    await scope.register(paymentsPlugin); // payments/ and refunds/: pay, notify, refund; sets payOnline and refundAll
+  };
+  await app.register(routes);
   await app.register(dinerRoutes); // the diners' page (diner/): public routes by table token
 }, { name: 'order', dependencies: ['store', 'customer'] });

@@ -1,0 +1,315 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { businessDateOf, couponDiscount, type CouponLine, type OrderQuote, type OrderStatus, type PickupRule } from '@canteen/contract';
+import type { Db } from '../../../db/client.js';
+import { dbFailureOf } from '../../../http/db-errors.js';
+import { AppError, badRequest, notFound } from '../../../http/errors.js';
+import { memberRecord } from '../../customer/members/service.js';
+import { planRow } from '../../customer/coupons/plans.js';
+import { tableOfStore, takeStock } from '../../store/for-orders.js';
+import { catalogueItems, storeForReads, tableByQrToken } from '../../store/service.js';
+import type { Catalogue } from '../pricing/catalogue.js';
+import { priceCart, type PricedCart, type PricingMember } from '../pricing/price.js';
+import type { CatalogueSource } from '../pricing/source.js';
+import { order, orderLine, orderLog } from '../tables.js';
+import { nextSequence, orderNoOf, pickupNoOf } from './numbers.js';
+import type { CartInput, CreateOrderInput, OrderOperator } from './service.js';
+
+/**
+ * Creating an order (STORE.md §6): the cart priced from the catalogue and checked (store open,
+ * order type, every dish and its options, combo counts), then in one transaction the stock taken
+ * by guarded updates, the coupon locked, the day's number drawn and the order, its lines and its
+ * first log row written. A refusal names the dish and the reason and leaves nothing behind.
+ */
+
+/** Where an order is made: its store (with what numbering and dates need) and table. */
+export interface OrderPlace {
+  storeId: string;
+  storeName: string;
+  timeZone: string;
+  dayCutoffHour: number;
+  pickupRule: PickupRule;
+  payMode: 'pay_first' | 'pay_later';
+  tableId: string | null;
+  tableCode: string | null;
+}
+
+export interface OrderMember {
+  id: string;
+  name: string;
+  phone: string;
+  levelRate: number;
+}
+
+/** A priced cart with where and for whom. */
+export interface PricedOrder {
+  place: OrderPlace;
+  catalogue: Catalogue;
+  member: OrderMember | null;
+  priced: PricedCart;
+}
+
+export interface CreateDeps {
+  app: FastifyInstance;
+  catalogues: CatalogueSource;
+  /** Minutes an unpaid order waits before the timeout job cancels it. */
+  timeoutMin: number;
+  /** Settles an order whose payable is zero at once (in the creating transaction). */
+  settleFree: (tx: Db, orderId: string, operator: OrderOperator) => Promise<boolean>;
+}
+
+const TYPE_NAMES = { dine_in: '堂食', takeaway: '外带' } as const;
+
+/** The store and table of a cart: the table QR token's, or the cart's own (404 for an unknown store or table). */
+export async function placeOf(db: Db, cart: CartInput, tableToken: string | undefined): Promise<OrderPlace> {
+  let storeId = cart.storeId;
+  let table: { id: string; code: string } | null = null;
+  if (tableToken) {
+    const found = await tableByQrToken(db, tableToken);
+    if (!found) throw notFound('桌台二维码无效或已失效');
+    storeId = found.storeId;
+    table = { id: found.tableId, code: found.tableCode };
+  }
+  if (!storeId) throw badRequest('storeId: 请选择门店');
+  const [shop] = await db.select({
+    name: storeForReads.name, timeZone: storeForReads.timeZone, dayCutoffHour: storeForReads.dayCutoffHour, pickupRule: storeForReads.pickupRule,
+    payMode: storeForReads.payMode,
+  }).from(storeForReads).where(eq(storeForReads.id, storeId));
+  if (!shop) throw notFound(`门店 ${storeId} 不存在`);
+  if (!table && cart.tableId) {
+    const found = await tableOfStore(db, storeId, cart.tableId);
+    if (!found) throw notFound(`桌台 ${cart.tableId} 不存在`);
+    if (!found.enabled) throw badRequest(`桌台 ${found.code} 已停用`);
+    table = found;
+  }
+  // A takeaway keeps no table: it is called by its pickup number.
+  if (cart.type === 'takeaway') table = null;
+  return { storeId, storeName: shop.name, ...shop, tableId: table?.id ?? null, tableCode: table?.code ?? null };
+}
+
+/** The member a cart names (404 when there is none), with the level rate pricing needs. */
+async function memberOf(db: Db, memberId: string | undefined): Promise<OrderMember | null> {
+  if (!memberId) return null;
+  const m = await memberRecord(db, memberId);
+  return { id: m.id, name: m.name, phone: m.phone, levelRate: m.level.discountRate };
+}
+
+/**
+ * Prices a cart: the catalogue, the opening check (the diners' page needs the store open and
+ * within its hours; the counter only open: staff judge the hours), the member, then pricing.
+ */
+export async function priceOrder(deps: Pick<CreateDeps, 'app' | 'catalogues'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined }): Promise<PricedOrder> {
+  const db = deps.app.database.db;
+  const place = await placeOf(db, cart, options.tableToken);
+  const catalogue = await deps.catalogues.get(place.storeId);
+  if (options.source === 'qr' ? !catalogue.store.openNow : !catalogue.store.isOpen) throw badRequest('本店休息中');
+  if (!catalogue.store.orderTypes.includes(cart.type)) throw badRequest(`本店不支持${TYPE_NAMES[cart.type]}`);
+  const member = await memberOf(db, cart.memberId);
+  const pricingMember: PricingMember | null = member ? { levelRate: member.levelRate } : null;
+  const lines = cart.lines.map((l) => ({ ...l, quantity: l.quantity }));
+  // Dishes the menu does not have are off the shelf (or gone): their names, for the refusal.
+  const missing = lines.filter((l) => l.kind === 'dish' && !catalogue.dishes.has(l.itemId)).map((l) => l.itemId);
+  const offMenuNames = new Map((await catalogueItems(db, 'dishes', missing, { archived: true })).filter((d) => d.storeId === place.storeId).map((d) => [`dish:${d.id}`, d.name]));
+  const priced = priceCart(catalogue, { type: cart.type, member: pricingMember, lines, offMenuNames });
+  return { place, catalogue, member, priced };
+}
+
+/** The lines as a coupon's scope sees them: each line's amount after its member discount. */
+export const couponLinesOf = (priced: PricedCart): CouponLine[] =>
+  priced.lines.map((l) => ({ dishId: l.dishId ?? l.comboId!, categoryId: l.categoryId, amount: l.lineAmount - l.discountAmount }));
+
+/** What the order comes to before its coupon (packing fees are not discounted). */
+export const beforeCoupon = (priced: PricedCart): number => priced.goodsAmount - priced.memberDiscount;
+
+/** payable = goods + packing − member − coupon (− manual), never below zero. */
+export const payableOf = (priced: PricedCart, couponDiscountAmount: number): number =>
+  Math.max(0, priced.goodsAmount + priced.packingFee - priced.memberDiscount - couponDiscountAmount);
+
+/** The refusal for stock that ran short: "辣子鸡（大份）已售罄" or "… 库存不足，仅剩 2 份". */
+const shortMessage = (name: string, unit: string, remaining: number) => (remaining > 0 ? `${name}库存不足，仅剩${remaining}${unit}` : `${name}已售罄`);
+
+/** A random secret for the diners' page (192 bits, URL-safe). */
+export const newViewToken = (): string => randomBytes(24).toString('base64url');
+
+/** The order a retry's Idempotency-Key made earlier in the store, or null. */
+export async function orderByKey(db: Db, storeId: string, key: string): Promise<string | null> {
+  const [row] = await db.select({ id: order.id }).from(order).where(and(eq(order.storeId, storeId), eq(order.idempotencyKey, key)));
+  return row?.id ?? null;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+export interface Created {
+  orderId: string;
+  status: OrderStatus;
+  storeId: string;
+  /** False when a retry's key found the order made earlier. */
+  created: boolean;
+  /** A dish's stock reached zero (the caller tells the menu cache after the commit). */
+  menuChanged: boolean;
+}
+
+/** Creates the order; see the file's comment. */
+export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Promise<Created> {
+  const db = deps.app.database.db;
+  const { cart, idempotencyKey } = input;
+  if (idempotencyKey) {
+    const storeId = input.tableToken ? (await tableByQrToken(db, input.tableToken))?.storeId : cart.storeId;
+    const earlier = storeId ? await orderByKey(db, storeId, idempotencyKey) : null;
+    if (earlier) return { orderId: earlier, status: 'pending', storeId: storeId!, created: false, menuChanged: false };
+  }
+  const { place, catalogue, member, priced } = await priceOrder(deps, cart, { source: input.source, tableToken: input.tableToken });
+  if (cart.couponId && !member) throw badRequest('使用优惠券请先选择会员');
+  const status: OrderStatus = input.source === 'qr' && place.payMode === 'pay_later' && cart.type === 'dine_in' ? 'dining' : 'pending';
+  const now = new Date();
+  const businessDate = businessDateOf(now, place.timeZone, place.dayCutoffHour);
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [{ id: orderId } = { id: '' }] = rowsOf<{ id: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::text as id`));
+      const stock = await takeStock(tx, place.storeId, priced.stock);
+      if (stock.short) {
+        const demand = priced.stock.find((d) => d.dishId === stock.short!.entry.dishId && d.skuId === stock.short!.entry.skuId)!;
+        throw badRequest(shortMessage(demand.name, demand.unit, stock.short.remaining));
+      }
+      let coupon: { id: string; code: string; name: string; discount: number } | null = null;
+      if (cart.couponId && member) {
+        const locked = await deps.app.customer.coupons.lock(tx, {
+          couponId: cart.couponId, memberId: member.id, orderId, storeId: place.storeId, orderType: cart.type, lines: couponLinesOf(priced), total: beforeCoupon(priced), now,
+        });
+        coupon = { id: locked.couponId, code: locked.code, name: locked.planName, discount: locked.discount };
+      }
+      const sequence = await nextSequence(tx, place.storeId, businessDate);
+      const payable = payableOf(priced, coupon?.discount ?? 0);
+      await tx.insert(order).values({
+        id: orderId,
+        storeId: place.storeId,
+        orderNo: orderNoOf(businessDate, place.storeId, sequence),
+        businessDate,
+        type: cart.type,
+        source: input.source,
+        status,
+        tableId: place.tableId,
+        tableCode: place.tableCode,
+        guests: cart.guests ?? null,
+        // Dine-in at a table is served there; everything else is called by its pickup number.
+        pickupNo: place.tableCode ? null : pickupNoOf(place.pickupRule, sequence),
+        memberId: member?.id ?? null,
+        memberName: member?.name ?? null,
+        memberPhone: member?.phone ?? null,
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        couponName: coupon?.name ?? null,
+        goodsAmount: priced.goodsAmount,
+        packingFee: priced.packingFee,
+        memberDiscount: priced.memberDiscount,
+        couponDiscount: coupon?.discount ?? 0,
+        payableAmount: payable,
+        itemCount: priced.itemCount,
+        remark: cart.remark ?? '',
+        viewToken: newViewToken(),
+        idempotencyKey: idempotencyKey ?? null,
+        expireAt: status === 'pending' ? new Date(now.getTime() + deps.timeoutMin * 60_000) : null,
+        operatorId: input.operator.id,
+        operatorName: input.operator.name,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertLines(tx, orderId, priced, 1);
+      await tx.insert(orderLog).values({
+        orderId, action: 'create', fromStatus: null, toStatus: status, operatorId: input.operator.id, operatorName: input.operator.name, createdAt: now,
+      });
+      let finalStatus: OrderStatus = status;
+      if (payable === 0 && status === 'pending' && await deps.settleFree(tx, orderId, input.operator)) finalStatus = 'paid';
+      return { orderId, status: finalStatus, storeId: place.storeId, created: true, menuChanged: stock.emptied };
+    });
+  } catch (error) {
+    // Two tries with the same key at the same moment: the second finds the first's order.
+    if (idempotencyKey && dbFailureOf(error)?.constraint === 'orders_idempotency') {
+      const earlier = await orderByKey(db, place.storeId, idempotencyKey);
+      if (earlier) return { orderId: earlier, status: 'pending', storeId: place.storeId, created: false, menuChanged: false };
+    }
+    throw error;
+  }
+}
+
+/** Writes the priced lines (combos first, then their items) of one round. */
+export async function insertLines(tx: Db, orderId: string, priced: PricedCart, round: number, sortFrom = 0): Promise<void> {
+  let sort = sortFrom;
+  for (const line of priced.lines) {
+    const [parent] = await tx.insert(orderLine).values({
+      orderId, kind: line.kind, dishId: line.dishId, comboId: line.comboId, skuId: line.skuId, categoryId: line.categoryId, name: line.name,
+      specText: line.specText, specJson: line.specJson, image: line.image, unit: line.unit, unitPrice: line.unitPrice, quantity: line.quantity,
+      lineAmount: line.lineAmount, discountAmount: line.discountAmount, packingFee: line.packingFee, stockTaken: line.stockTaken, remark: line.remark,
+      round, sort: sort++,
+    }).returning({ id: orderLine.id });
+    if (!line.children.length) continue;
+    await tx.insert(orderLine).values(line.children.map((c) => ({
+      orderId, parentId: parent!.id, kind: 'combo_item' as const, dishId: c.dishId, skuId: c.skuId, categoryId: c.categoryId, name: c.name,
+      specText: c.specText, specJson: c.specJson, image: c.image, unit: c.unit, unitPrice: 0, quantity: c.quantity, lineAmount: 0,
+      stockTaken: c.stockTaken, round, sort: sort++,
+    })));
+  }
+}
+
+/** A quote: the priced cart with its amounts and the member's coupons usable on it (best first). */
+export async function quoteOrder(deps: Pick<CreateDeps, 'app' | 'catalogues'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined }): Promise<OrderQuote> {
+  const db = deps.app.database.db;
+  const { place, member, priced } = await priceOrder(deps, cart, options);
+  if (cart.couponId && !member) throw badRequest('使用优惠券请先选择会员');
+  const coupons: OrderQuote['coupons'] = [];
+  if (member) {
+    const plans = new Map<string, Awaited<ReturnType<typeof planRow>>>();
+    for (const c of await deps.app.customer.coupons.usable(db, member.id)) {
+      const plan = plans.get(c.planId) ?? await planRow(db, c.planId);
+      plans.set(c.planId, plan);
+      if (plan.storeIds.length && !plan.storeIds.includes(place.storeId)) continue;
+      if (!plan.orderTypes.includes(cart.type)) continue;
+      const d = couponDiscount(plan, couponLinesOf(priced), beforeCoupon(priced));
+      if (d.ok) coupons.push({ id: c.id, code: c.code, name: c.planName, discount: d.discount });
+    }
+    coupons.sort((a, b) => b.discount - a.discount);
+  }
+  let couponDiscountAmount = 0;
+  if (cart.couponId && member) couponDiscountAmount = await trialLock(deps.app, { couponId: cart.couponId, member, place, cart, priced });
+  return {
+    goodsAmount: priced.goodsAmount,
+    packingFee: priced.packingFee,
+    memberDiscount: priced.memberDiscount,
+    couponDiscount: couponDiscountAmount,
+    payableAmount: payableOf(priced, couponDiscountAmount),
+    lines: priced.lines.map((l) => ({
+      kind: l.kind, dishId: l.dishId, comboId: l.comboId, skuId: l.skuId, categoryId: l.categoryId, name: l.name, specText: l.specText, image: l.image,
+      unit: l.unit, unitPrice: l.unitPrice, quantity: l.quantity, lineAmount: l.lineAmount, discountAmount: l.discountAmount, remark: l.remark,
+      children: l.children.map((c) => ({ name: c.name, specText: c.specText, quantity: c.quantity })),
+    })),
+    coupons,
+  };
+}
+
+class TrialDone extends Error {
+  constructor(readonly discount: number) {
+    super('trial');
+  }
+}
+
+/**
+ * The chosen coupon's discount, checked exactly as creating would (the coupons service's lock,
+ * in a transaction that is always rolled back): a coupon that does not apply is the same 400.
+ */
+async function trialLock(app: FastifyInstance, input: { couponId: string; member: OrderMember; place: OrderPlace; cart: CartInput; priced: PricedCart }): Promise<number> {
+  try {
+    await app.database.db.transaction(async (tx) => {
+      const locked = await app.customer.coupons.lock(tx as unknown as Db, {
+        couponId: input.couponId, memberId: input.member.id, orderId: '0', storeId: input.place.storeId, orderType: input.cart.type,
+        lines: couponLinesOf(input.priced), total: beforeCoupon(input.priced),
+      });
+      throw new TrialDone(locked.discount);
+    });
+  } catch (error) {
+    if (error instanceof TrialDone) return error.discount;
+    throw error;
+  }
+  throw new AppError(500, '优惠券试算失败');
+}

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DinerOrder, OrderQuote, OrderRecord, OrderSource, OrderStatus } from '@canteen/contract';
+import type { Db } from '../../../db/client.js';
+import { notFound } from '../../../http/errors.js';
+import type { CatalogueSource } from '../pricing/source.js';
+import { order, type OrderRowData } from '../tables.js';
+import { createOrder, quoteOrder } from './create.js';
+import { publishOrder } from './live.js';
+import { orderRecord } from './records.js';
+import type { CartInput, CreatedOrder, CreateOrderInput, OrderOperator, OrderServiceApi, RefundAll } from './service.js';
+import { accept, cancel, finish, releaseHeld, settlePaid, transition } from './transitions.js';
+
+/** `app.order` (orders/service.ts describes each call). */
+export class OrderService implements OrderServiceApi {
+  refundAll?: RefundAll;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly catalogues: CatalogueSource,
+    private readonly timeoutMin: number,
+  ) {}
+
+  private get db(): Db {
+    return this.app.database.db;
+  }
+
+  async create(input: CreateOrderInput): Promise<CreatedOrder> {
+    const created = await createOrder({
+      app: this.app, catalogues: this.catalogues, timeoutMin: this.timeoutMin, settleFree: (tx, orderId, operator) => this.settlePaid(tx, orderId, operator),
+    }, input);
+    if (created.menuChanged) this.app.store.menu.changed(created.storeId);
+    if (created.created && (created.status === 'paid' || created.status === 'dining')) await this.publishPaid(created.orderId);
+    const [view] = await this.db.select({ viewToken: order.viewToken }).from(order).where(eq(order.id, created.orderId));
+    return { ...await this.get(created.orderId), viewToken: view!.viewToken };
+  }
+
+  quote(cart: CartInput, options: { source: OrderSource; tableToken?: string }): Promise<OrderQuote> {
+    return quoteOrder({ app: this.app, catalogues: this.catalogues }, cart, options);
+  }
+
+  get(orderId: string): Promise<OrderRecord> {
+    return orderRecord(this.db, eq(order.id, orderId));
+  }
+
+  async getByViewToken(viewToken: string): Promise<DinerOrder> {
+    const [found] = await this.db.select({ id: order.id }).from(order).where(eq(order.viewToken, viewToken));
+    if (!found) throw notFound('订单不存在');
+    const r = await this.get(found.id);
+    return {
+      orderNo: r.orderNo, status: r.status, type: r.type, tableCode: r.tableCode, pickupNo: r.pickupNo, paidAmount: r.paidAmount, remark: r.remark,
+      createTime: r.createTime, expireTime: r.expireTime, goodsAmount: r.goodsAmount, packingFee: r.packingFee, memberDiscount: r.memberDiscount,
+      couponDiscount: r.couponDiscount, payableAmount: r.payableAmount, viewToken,
+      lines: r.lines.map((l) => ({ id: l.id, parentId: l.parentId, kind: l.kind, name: l.name, specText: l.specText, unitPrice: l.unitPrice, quantity: l.quantity, lineAmount: l.lineAmount })),
+    };
+  }
+
+  settlePaid(tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
+    return settlePaid(this.app, tx, orderId, operator);
+  }
+
+  publishPaid(orderId: string): Promise<void> {
+    return publishOrder(this.app, orderId);
+  }
+
+  async releaseHeld(tx: Db, orderId: string): Promise<boolean> {
+    return (await releaseHeld(this.app, tx, orderId)).released;
+  }
+
+  transition(tx: Db, o: OrderRowData, to: OrderStatus, action: string, operator: OrderOperator, remark?: string): Promise<boolean> {
+    return transition(tx, o, to, action, operator, remark);
+  }
+
+  // ─── the admin's actions (routes), each in its own transaction ──────────────────────────────
+
+  async accept(orderId: string, operator: OrderOperator): Promise<void> {
+    await this.db.transaction((tx) => accept(tx as unknown as Db, orderId, operator));
+  }
+
+  async finish(orderId: string, operator: OrderOperator): Promise<void> {
+    await this.db.transaction((tx) => finish(tx as unknown as Db, orderId, operator));
+  }
+
+  async cancel(orderId: string, reason: string, operator: OrderOperator): Promise<void> {
+    const done = await this.db.transaction((tx) => cancel(this.app, tx as unknown as Db, orderId, reason, operator, this.refundAll));
+    if (done.menuChanged) this.app.store.menu.changed(done.storeId);
+  }
+}
