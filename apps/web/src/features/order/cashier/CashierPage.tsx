@@ -6,7 +6,7 @@ import type { MemberRow, OrderRecord, OrderType } from '@canteen/contract';
 import { HttpError } from '../../../shared/http/client';
 import { usePermission } from '../../../shared/session/session';
 import { useCurrentStore } from '../../../shared/store/current-store';
-import { MEMBERS_KEY, MENU_KEY, ORDERS_KEY, createOrder, useOrderingMenu, useQuote, useStoreTables } from './api';
+import { MEMBERS_KEY, MENU_KEY, ORDERS_KEY, createOrder, useOrderingMenu, useQuote, useStoreTables, type QuoteState } from './api';
 import { addLine, changeQuantity, emptyDraft, lineNamedBy, removeLine, setLineRemark, setQuantity, toOrderCart, type CartDraft, type CartLine } from './cart';
 import { CartPanel } from './CartPanel';
 import { ItemPicker } from './ItemPicker';
@@ -17,6 +17,15 @@ import { dishNeedsPicker, comboNeedsPicker, dishLine, defaultDishChoice, comboLi
 import { Receipt } from './Receipt';
 import { visibleItems, type MenuItem } from './search';
 import './messages';
+
+/** A placed order's amounts and lines in the shape the cart shows a quote in. */
+function orderAsQuote(order: OrderRecord): QuoteState {
+  const lines = order.lines.filter((l) => l.parentId === null).map((l) => ({
+    ...l,
+    children: order.lines.filter((c) => c.parentId === l.id).map((c) => ({ name: c.name, specText: c.specText, quantity: c.quantity })),
+  }));
+  return { quote: { ...order, lines, coupons: [] }, refusal: undefined, fresh: true, pricing: false };
+}
 
 /** Typing in a field of its own (a remark, a number): the counter's keys leave it alone. */
 const typingIn = (target: EventTarget | null) =>
@@ -63,10 +72,13 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
   const firstType = orderTypes[0]!;
   const draft = useMemo(() => (orderTypes.includes(chosen.type) ? chosen : { ...chosen, type: firstType }), [chosen, orderTypes, firstType]);
 
-  const tables = useStoreTables(storeId, draft.type === 'dine_in');
+  const canSeeTables = usePermission('store:table:index');
+  const tables = useStoreTables(storeId, canSeeTables && draft.type === 'dine_in');
   const items = useMemo(() => visibleItems(menu.data, categoryId, keyword), [menu.data, categoryId, keyword]);
   const cart = useMemo(() => toOrderCart(storeId, draft), [storeId, draft]);
-  const quote = useQuote(order ? undefined : cart);
+  const quoted = useQuote(order ? undefined : cart);
+  // Once the order is placed, the cart shows the order's own amounts.
+  const quote = useMemo(() => (order ? orderAsQuote(order) : quoted), [order, quoted]);
   const refusedKey = lineNamedBy(draft.lines, quote.refusal ?? createError);
 
   const change = useCallback((next: Partial<CartDraft>) => { setCreateError(undefined); setDraft((d) => ({ ...d, ...next })); }, []);

@@ -64,11 +64,13 @@ export function PayDialog({ order, member, onOrder, onPaid, onClose }: PayDialog
   }, [wechat, order.id, onOrder, onPaid]);
 
   const checked = payBody(form, due);
+  // The member's balance as looked up, less what this order has taken from it since.
+  const balance = member ? member.balance - order.payments.filter((p) => p.method === 'balance' && p.status === 'success').reduce((n, p) => n + p.amount, 0) : 0;
   const balanceProblem =
     form.method !== 'balance' ? undefined
       : !member ? 'noMember'
         : member.status === 'frozen' ? 'frozen'
-          : 'body' in checked && (checked.body.amount ?? due) > member.balance ? 'notEnough' : undefined;
+          : 'body' in checked && (checked.body.amount ?? due) > balance ? 'notEnough' : undefined;
 
   const submit = async () => {
     if ('problem' in checked) return setProblem(t(`orderCashier.pay.${checked.problem}`));
@@ -163,7 +165,7 @@ export function PayDialog({ order, member, onOrder, onPaid, onClose }: PayDialog
                 </label>
               )}
               {form.method === 'balance' && member && (
-                <Typography.Text data-testid="pay-balance">{t('orderCashier.pay.balanceOf', { balance: formatFen(member.balance) })}</Typography.Text>
+                <Typography.Text data-testid="pay-balance">{t('orderCashier.pay.balanceOf', { balance: formatFen(balance) })}</Typography.Text>
               )}
               {balanceProblem && <Alert type="warning" showIcon title={t(`orderCashier.pay.${balanceProblem}`)} data-testid="pay-balance-problem" />}
             </Space>
