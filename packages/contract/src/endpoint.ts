@@ -1,8 +1,19 @@
 import type { z } from 'zod';
 import type { PermissionCode } from './permissions.js';
 
-/** Who may call an endpoint: exactly one of these (the server's access control enforces it). */
-export type EndpointAccess = { permission: PermissionCode } | { signedIn: true } | { public: true };
+/**
+ * What makes a route costly to serve, for its rate limit per user and per client address (the
+ * server holds the numbers, apps/server/src/http/route-limits.ts): uploads, files generated on
+ * request (QR codes, PDF sheets), syncs pulling from the messaging platform, whole-table checks
+ * and batch creations.
+ */
+export type RateLimitKind = 'upload' | 'export' | 'platformSync' | 'check' | 'batch';
+
+/**
+ * Who may call an endpoint: exactly one of permission, signedIn or public (the server's access
+ * control enforces it), and how often when the route is costly.
+ */
+export type EndpointAccess = ({ permission: PermissionCode } | { signedIn: true } | { public: true }) & { rateLimit?: RateLimitKind };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { fail, statusMessage } from '@canteen/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateDbError } from './db-errors.js';
-import { AppError } from './errors.js';
+import { AppError, TooManyRequests } from './errors.js';
 
 const where: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
@@ -39,9 +39,35 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply.status(status).send(fail(message));
 }
 
+/** How long a refused body may keep coming after its 413 before the connection is cut. */
+const LINGER_MS = 2000;
+
+/**
+ * A body refused as too large while it streams: the rest is not read into memory but discarded,
+ * and the connection is cut once the client stops sending or after LINGER_MS, whichever is first.
+ * Cutting it at once (Connection: close) would make the kernel reset the connection over the
+ * unread bytes, and the client could lose the 413 itself (the lingering close web servers do).
+ */
+function closeAfterLinger(request: FastifyRequest) {
+  const socket = request.raw.socket;
+  if (typeof socket?.destroy !== 'function') return; // an injected request has no connection
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  cut.unref();
+  request.raw.once('end', () => {
+    clearTimeout(cut);
+    socket.destroy();
+  });
+  socket.once('close', () => clearTimeout(cut));
+  request.raw.resume();
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 413 && !request.raw.complete) closeAfterLinger(request);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(fail(error.message));
     }
     if (error.validation) {

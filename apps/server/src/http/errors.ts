@@ -13,6 +13,16 @@ export class AppError extends Error {
   }
 }
 
+/** 429 with the seconds until the limit's window ends, answered as Retry-After. */
+export class TooManyRequests extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string = `${statusMessage(429)}，请 ${retryAfterSeconds} 秒后再试`,
+  ) {
+    super(429, message);
+  }
+}
+
 export const badRequest = (message: string) => new AppError(400, message);
 export const unauthorized = (message = statusMessage(401)) => new AppError(401, message);
 export const forbidden = (message = statusMessage(403)) => new AppError(403, message);

@@ -109,10 +109,10 @@ export function createUploads(storage: MediaStorage): Uploads {
         const chunks: Buffer[] = [];
         let size = 0;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          // Past the rule's size only the count goes on: memory stays within the rule.
-          if (size + chunk.length <= rule.maxBytes) chunks.push(chunk);
-          else if (size < rule.maxBytes) chunks.push(chunk.subarray(0, rule.maxBytes - size));
           size += chunk.length;
+          // Refused as soon as the file passes the rule's size: the rest is never read (the answer closes the connection).
+          if (size > rule.maxBytes) throw new AppError(413, rule.messages.size);
+          chunks.push(chunk);
         }
         got = { field: part.fieldname, name: part.filename.replace(/^.*[\\/]/, '').slice(-200) || 'file', chunks, size, rule };
       }
@@ -145,6 +145,9 @@ export function createUploads(storage: MediaStorage): Uploads {
   };
 }
 
+/** Room for the fields (10 × 4096 bytes) and the part headers and boundaries around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
 /**
  * Registers multipart parsing once for the whole server and decorates `app.uploads`. Registered
  * before the modules, which call `app.uploads` from their routes. An upload route declares
@@ -153,8 +156,13 @@ export function createUploads(storage: MediaStorage): Uploads {
 export const uploadsPlugin = fp<{ storage: MediaStorage }>(async (app: FastifyInstance, options) => {
   await app.register(multipart, { throwFileSizeLimit: false, limits: { files: 1, fields: 10, parts: 11, fieldSize: 4096, fileSize: LARGEST_UPLOAD_BYTES + 1 } });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart() && !request.routeOptions.schema?.consumes?.includes('multipart/form-data')) {
+    if (!request.isMultipart()) return;
+    if (!request.routeOptions.schema?.consumes?.includes('multipart/form-data')) {
       throw new AppError(415, '此接口不接受 multipart/form-data 上传，请求体应为 JSON');
+    }
+    // A declared length beyond the largest file and its fields is refused before a byte is read.
+    if (Number(request.headers['content-length'] ?? 0) > LARGEST_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+      throw new AppError(413, `上传的请求过大（不能超过 ${Math.floor(LARGEST_UPLOAD_BYTES / 1024 / 1024)}M）`);
     }
   });
   app.decorate('uploads', createUploads(options.storage));

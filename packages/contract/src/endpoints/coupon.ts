@@ -30,7 +30,7 @@ export const couponPlanEndpoints = {
   }),
   /** One coupon to each chosen member or to every member of a level, within the quantity and the per-member limit. */
   issue: endpoint({
-    method: 'POST', path: '/customer/coupon-plan/:id/issue', tag: 'customer:coupon', summary: '发放优惠券', access: { permission: 'customer:coupon:issue' },
+    method: 'POST', path: '/customer/coupon-plan/:id/issue', tag: 'customer:coupon', summary: '发放优惠券', access: { permission: 'customer:coupon:issue', rateLimit: 'batch' },
     params: idParamsSchema, body: couponIssueBodySchema, data: couponIssueResultSchema,
   }),
 };

@@ -45,7 +45,7 @@ export const memberEndpoints = {
   }),
   /** The consistency check: members whose balances or points differ from their ledgers' sums. */
   integrity: endpoint({
-    method: 'GET', path: '/customer/member/integrity', tag: 'customer:member', summary: '余额一致性检查', access: { permission: 'customer:member:adjust' },
+    method: 'GET', path: '/customer/member/integrity', tag: 'customer:member', summary: '余额一致性检查', access: { permission: 'customer:member:adjust', rateLimit: 'check' },
     data: integrityReportSchema,
   }),
 };

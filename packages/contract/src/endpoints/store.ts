@@ -48,7 +48,7 @@ export const storeEndpoints = {
   }),
   /** Uploads a logo (multipart/form-data, field `file`; JPG, PNG or WebP up to 2 MB): answers its media URL for the store form. */
   logo: endpoint({
-    method: 'POST', path: '/store/shop/logo', tag: 'store:shop', summary: '上传门店Logo（multipart，字段 file）', access: { permission: 'store:shop:edit' },
+    method: 'POST', path: '/store/shop/logo', tag: 'store:shop', summary: '上传门店Logo（multipart，字段 file）', access: { permission: 'store:shop:edit', rateLimit: 'upload' },
     data: z.object({ url: z.string() }),
   }),
 };
@@ -65,7 +65,7 @@ export const specGroupEndpoints = crudEndpoints({
 export const dishEndpoints = {
   ...crudEndpoints({ base: '/store/dish', tag: 'store:dish', screen: 'store:dish', label: '菜品', record: dishRecordSchema, body: dishBodySchema, query: dishQuerySchema }),
   batch: endpoint({
-    method: 'PUT', path: '/store/dish/batch', tag: 'store:dish', summary: '批量操作菜品', access: { permission: 'store:dish:edit' },
+    method: 'PUT', path: '/store/dish/batch', tag: 'store:dish', summary: '批量操作菜品', access: { permission: 'store:dish:edit', rateLimit: 'batch' },
     body: dishBatchSchema, data: z.object({ updated: z.number().int() }),
   }),
   sort: endpoint({ method: 'PUT', path: '/store/dish/sort', tag: 'store:dish', summary: '菜品排序', access: { permission: 'store:dish:edit' }, body: sortBodySchema, data: z.boolean() }),
@@ -74,7 +74,7 @@ export const dishEndpoints = {
    * 2 MB; the bytes are checked). Answers the key to put in `images` and its URL.
    */
   image: endpoint({
-    method: 'POST', path: '/store/dish/image', tag: 'store:dish', summary: '上传菜品图片（multipart，字段 file）', access: { permission: 'store:dish:edit' },
+    method: 'POST', path: '/store/dish/image', tag: 'store:dish', summary: '上传菜品图片（multipart，字段 file）', access: { permission: 'store:dish:edit', rateLimit: 'upload' },
     data: uploadedImageSchema,
   }),
 };
@@ -84,7 +84,7 @@ export const comboEndpoints = {
   sort: endpoint({ method: 'PUT', path: '/store/combo/sort', tag: 'store:combo', summary: '套餐排序', access: { permission: 'store:combo:edit' }, body: sortBodySchema, data: z.boolean() }),
   /** A combo photo, like a dish photo (multipart, field `file`). */
   image: endpoint({
-    method: 'POST', path: '/store/combo/image', tag: 'store:combo', summary: '上传套餐图片（multipart，字段 file）', access: { permission: 'store:combo:edit' },
+    method: 'POST', path: '/store/combo/image', tag: 'store:combo', summary: '上传套餐图片（multipart，字段 file）', access: { permission: 'store:combo:edit', rateLimit: 'upload' },
     data: uploadedImageSchema,
   }),
 };
@@ -97,7 +97,7 @@ export const areaEndpoints = crudEndpoints({
 export const tableEndpoints = {
   ...crudEndpoints({ base: '/store/table', tag: 'store:table', screen: 'store:table', label: '桌台', record: tableRecordSchema, body: tableBodySchema, query: tableQuerySchema }),
   batch: endpoint({
-    method: 'POST', path: '/store/table/batch', tag: 'store:table', summary: '批量创建桌台', access: { permission: 'store:table:add' },
+    method: 'POST', path: '/store/table/batch', tag: 'store:table', summary: '批量创建桌台', access: { permission: 'store:table:add', rateLimit: 'batch' },
     body: tableBatchSchema, data: z.object({ created: z.number().int() }),
   }),
   /** A new QR token: the table's old stickers stop working. */
@@ -107,12 +107,12 @@ export const tableEndpoints = {
   }),
   /** The table's QR code as a PNG (it encodes the diners' ordering page of the table). */
   qrcode: endpoint({
-    method: 'GET', path: '/store/table/:id/qrcode', tag: 'store:table', summary: '桌台二维码（PNG）', access: { permission: 'store:table:index' },
+    method: 'GET', path: '/store/table/:id/qrcode', tag: 'store:table', summary: '桌台二维码（PNG）', access: { permission: 'store:table:index', rateLimit: 'export' },
     params: idParamsSchema, data: file('image/png'), raw: true,
   }),
   /** A printable PDF of the QR codes of a store's tables, or of one area's: code, area and store name under each. */
   qrsheet: endpoint({
-    method: 'GET', path: '/store/table/qrsheet', tag: 'store:table', summary: '桌台二维码打印（PDF）', access: { permission: 'store:table:index' },
+    method: 'GET', path: '/store/table/qrsheet', tag: 'store:table', summary: '桌台二维码打印（PDF）', access: { permission: 'store:table:index', rateLimit: 'export' },
     query: z.object({ storeId, areaId: storeId.optional() }), data: file('application/pdf'), raw: true,
   }),
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { accessControl } from '../../http/access.js';
+import { routeRateLimits } from '../../http/route-limits.js';
 import { createPrincipals, type Principals } from '../upms/service.js';
 import { createCaptchas, type Captchas } from './captcha.js';
 import { createClientAuth, type ClientAuth } from './client-auth.js';
@@ -32,7 +33,7 @@ declare module 'fastify' {
 
 /**
  * Identity's services and access control: the module's setup, registered before every route
- * (modules/index.ts) so that each route's declared access is checked.
+ * (modules/index.ts) so that each route's declared access and rate limit are checked.
  */
 export const identityAccess = fp(
   async (app) => {
@@ -45,6 +46,7 @@ export const identityAccess = fp(
     const grants = createGrants({ db, config: app.config, tokens, captchas, limiter, phoneCodes });
     app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: new LogSmsSender(app.log) });
     await app.register(accessControl, { resolve: tokens.resolve });
+    await app.register(routeRateLimits, { take: limiter.take }); // after access control: limits count per user
   },
   { name: 'identity-access' },
 );

@@ -1,13 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { TooManyRequests } from '../../http/errors.js';
+import type { Limit } from '../../http/route-limits.js';
 import { authRateLimit } from './tables.js';
 
-/** A fixed-window limit: at most `max` hits per `windowSeconds`. */
-export interface Limit {
-  max: number;
-  windowSeconds: number;
-}
+export type { Limit } from '../../http/route-limits.js';
 
 /** Failed sign-ins: per account, and per client address (every grant shares these). */
 export const ACCOUNT_FAILURES: Limit = { max: 5, windowSeconds: 15 * 60 };
@@ -17,46 +14,58 @@ export const SMS_PER_PHONE: Limit = { max: 1, windowSeconds: 60 };
 export const SMS_PER_ADDRESS: Limit = { max: 10, windowSeconds: 60 * 60 };
 
 /**
- * Counters kept in the database, so every instance shares them. The window starts at the
- * first hit and, once over, the next hit starts a new one.
+ * Counters kept in the database, so every instance shares them (sign-in, SMS codes and the
+ * costly routes: http/route-limits.ts). The window starts at the first hit and, once over,
+ * the next hit starts a new one.
  */
 export function createRateLimiter(db: Db) {
   const expired = (limit: Limit) => sql`${authRateLimit.windowStart} <= now() - ${limit.windowSeconds}::int * interval '1 second'`;
 
-  async function hits(key: string, limit: Limit): Promise<number> {
+  /** Seconds until the window of a counter ends (at least 1). */
+  const secondsLeft = (limit: Limit) =>
+    sql<number>`greatest(1, ceil(extract(epoch from ${authRateLimit.windowStart} + ${limit.windowSeconds}::int * interval '1 second' - now())))::int`;
+
+  async function hits(key: string, limit: Limit): Promise<{ hits: number; retryAfterSeconds: number }> {
     const [row] = await db
-      .select({ hits: authRateLimit.hits, expired: sql<boolean>`${expired(limit)}` })
+      .select({ hits: authRateLimit.hits, expired: sql<boolean>`${expired(limit)}`, retryAfterSeconds: secondsLeft(limit) })
       .from(authRateLimit)
       .where(eq(authRateLimit.key, key));
-    return !row || row.expired ? 0 : row.hits;
+    return !row || row.expired ? { hits: 0, retryAfterSeconds: 0 } : { hits: row.hits, retryAfterSeconds: Number(row.retryAfterSeconds) };
   }
 
   let hitsSinceCleanup = 0;
+  /** Counts one hit and answers the count in the current window and the seconds until it ends. */
+  async function take(key: string, limit: Limit): Promise<{ hits: number; retryAfterSeconds: number }> {
+    // Now and then, forget counters whose window ended long ago (no window is longer than a day).
+    if (++hitsSinceCleanup >= 200) {
+      hitsSinceCleanup = 0;
+      await db.delete(authRateLimit).where(sql`${authRateLimit.windowStart} < now() - interval '1 day'`);
+    }
+    const [row] = await db
+      .insert(authRateLimit)
+      .values({ key, hits: 1, windowStart: sql`now()` })
+      .onConflictDoUpdate({
+        target: authRateLimit.key,
+        set: {
+          hits: sql`case when ${expired(limit)} then 1 else ${authRateLimit.hits} + 1 end`,
+          windowStart: sql`case when ${expired(limit)} then now() else ${authRateLimit.windowStart} end`,
+        },
+      })
+      .returning({ hits: authRateLimit.hits, retryAfterSeconds: secondsLeft(limit) });
+    return { hits: row!.hits, retryAfterSeconds: Number(row!.retryAfterSeconds) };
+  }
+
   return {
     /** Counts one hit and answers the count in the current window. */
     async hit(key: string, limit: Limit): Promise<number> {
-      // Now and then, forget counters whose window ended long ago (no window is longer than a day).
-      if (++hitsSinceCleanup >= 200) {
-        hitsSinceCleanup = 0;
-        await db.delete(authRateLimit).where(sql`${authRateLimit.windowStart} < now() - interval '1 day'`);
-      }
-      const [row] = await db
-        .insert(authRateLimit)
-        .values({ key, hits: 1, windowStart: sql`now()` })
-        .onConflictDoUpdate({
-          target: authRateLimit.key,
-          set: {
-            hits: sql`case when ${expired(limit)} then 1 else ${authRateLimit.hits} + 1 end`,
-            windowStart: sql`case when ${expired(limit)} then now() else ${authRateLimit.windowStart} end`,
-          },
-        })
-        .returning({ hits: authRateLimit.hits });
-      return row!.hits;
+      return (await take(key, limit)).hits;
     },
+    take,
     /** Throws 429 when any of the keys has used up its limit. */
     async check(checks: Array<[string, Limit]>, message = '登录失败次数过多，请稍后再试'): Promise<void> {
       for (const [key, limit] of checks) {
-        if ((await hits(key, limit)) >= limit.max) throw new AppError(429, message);
+        const counted = await hits(key, limit);
+        if (counted.hits >= limit.max) throw new TooManyRequests(counted.retryAfterSeconds, message);
       }
     },
     async clear(key: string): Promise<void> {

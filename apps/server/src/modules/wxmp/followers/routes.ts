@@ -14,7 +14,7 @@ export const followerRoutes = (followers: FollowerService): FastifyPluginAsyncZo
   }, async (request) => envelope(await followers.page(request.query)));
 
   app.post('/weixin/wxuser/synchron', {
-    config: { permission: 'wxmp:wxuser:synchro' },
+    config: { permission: 'wxmp:wxuser:synchro', rateLimit: 'platformSync' },
     schema: { tags, summary: 'Starts a background sync from the platform; poll /weixin/wxuser/synchron/progress', body: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
   }, async (request) => envelope(await followers.startSync(request.body.appId)));
 

@@ -29,7 +29,7 @@ export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZo
   }, async (request) => envelope(await materials.page(request.query)));
 
   app.post('/weixin/wxmaterial/materialFileUpload', {
-    config: { permission: 'wxmp:wxmaterial:add' },
+    config: { permission: 'wxmp:wxmaterial:add', rateLimit: 'upload' },
     schema: {
       tags,
       summary: 'Multipart: appId, mediaType (image|voice|video|thumb), title, introduction, file (one)',
@@ -81,7 +81,7 @@ export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZo
   }, async (request, reply) => sendBlob(reply, await materials.temporaryFile(request.query.appId, request.query.mediaId, request.query.fileName)));
 
   app.post('/weixin/wxmaterial/synchron', {
-    config: { permission: 'wxmp:wxmaterial:add' },
+    config: { permission: 'wxmp:wxmaterial:add', rateLimit: 'platformSync' },
     schema: { tags, summary: 'Pulls the platform\'s permanent materials into the local mirror in the background; poll /weixin/wxmaterial/synchron/progress', body: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
   }, async (request) => envelope(await materials.startSync(request.body.appId)));
 
