@@ -159,6 +159,9 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
       // The same amount asked again while a QR is open: show the same QR (after asking the platform).
       await syncOrder(orderId);
       const payments = await paymentsOf(db, orderId);
+      // The platform said the open QR was paid (its notification is late): that payment is the answer.
+      const settled = payments.filter((p) => p.method === 'wechat' && p.status === 'success').at(-1);
+      if (settled && !PAYABLE_STATUSES.has((await orderRow(db, orderId)).status)) return answer(orderId, settled.id, settled.codeUrl);
       const open = payments.find((p) => p.method === 'wechat' && p.status === 'pending' && (body.amount === undefined || p.amount === body.amount));
       if (open) return answer(orderId, open.id, open.codeUrl);
     }
