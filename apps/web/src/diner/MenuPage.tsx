@@ -55,6 +55,18 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
     }
   }, [cart, tableToken]);
 
+  // The category list follows the scrolling: the section at the top of the screen is the one lit.
+  useEffect(() => {
+    if (!loaded || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      const top = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
+      const id = (top?.target as HTMLElement | undefined)?.dataset.category;
+      if (id) setActiveCategory(id);
+    }, { rootMargin: '0px 0px -70% 0px' });
+    for (const section of sections.current.values()) observer.observe(section);
+    return () => observer.disconnect();
+  }, [loaded]);
+
   if (error) {
     return (
       <div className="dn-notice dn-notice-page" role="alert">
@@ -106,7 +118,7 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
         </nav>
         <main className="dn-items">
           {categories.map((category) => (
-            <section key={category.id} ref={(el) => void (el ? sections.current.set(category.id, el) : sections.current.delete(category.id))}>
+            <section key={category.id} data-category={category.id} ref={(el) => void (el ? sections.current.set(category.id, el) : sections.current.delete(category.id))}>
               <h2>{category.name}</h2>
               {category.dishes.map((dish) => (
                 <Item key={`d${dish.id}`} t={t} name={dish.name} image={dish.image} description={dish.description} price={dish.price} unit={dish.unit}
