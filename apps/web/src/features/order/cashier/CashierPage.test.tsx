@@ -148,7 +148,10 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
     await waitFor(() => expect(payable()).toHaveTextContent('¥144.00'));
     expect(lastQuote().lines[1]).toEqual({ kind: 'dish', itemId: '12', skuId: '122', optionIds: ['212'], choices: [], quantity: 1, remark: '' });
 
-    // The search by pinyin initials, Enter adds the highlighted dish; the server refuses it by name.
+    // Takeaway (a radio keeps the focus: "/" still reaches the search), the search by pinyin initials,
+    // Enter adds the highlighted dish; the server refuses it by name.
+    await userEvent.click(screen.getByText('外带'));
+    await waitFor(() => expect(lastQuote().type).toBe('takeaway'));
     await userEvent.keyboard('/');
     expect(screen.getByPlaceholderText('搜索菜品（名称或拼音首字母）')).toHaveFocus();
     await userEvent.keyboard('szy');

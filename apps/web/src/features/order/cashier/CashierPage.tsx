@@ -27,9 +27,11 @@ function orderAsQuote(order: OrderRecord): QuoteState {
   return { quote: { ...order, lines, coupons: [] }, refusal: undefined, fresh: true, pricing: false };
 }
 
-/** Typing in a field of its own (a remark, a number): the counter's keys leave it alone. */
+/** Typing in a field of its own (a remark, a number): the counter's keys leave it alone. A radio or a checkbox is no field to type in. */
+const TEXT_INPUTS = new Set(['text', 'search', 'number', 'tel', 'email', 'password', 'url']);
 const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || target.tagName === 'TEXTAREA' || (target instanceof HTMLInputElement && TEXT_INPUTS.has(target.type)));
 
 function KeyHints() {
   const { t } = useTranslation();
