@@ -25,7 +25,8 @@ export async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // Ids are bigint in the database and strings in JSON: keep int8 as text end to end.
   pg.types.setTypeParser(20, (v: string) => v);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that cannot be made within 5 s fails the request (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // an idle client's error must not crash the process
   return {
     kind: 'postgres',

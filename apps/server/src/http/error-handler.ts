@@ -3,6 +3,7 @@ import { fail, statusMessage } from '@canteen/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateDbError } from './db-errors.js';
 import { AppError, TooManyRequests } from './errors.js';
+import { unavailableDependency } from './unavailable.js';
 
 const where: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
@@ -72,6 +73,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.validation) {
       return reply.status(400).send(fail(validationMessage(error)));
+    }
+    const unavailable = unavailableDependency(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'a dependency is unavailable');
+      return reply.status(503).send(fail(unavailable.message));
     }
     const database = translateDbError(error);
     if (database) return reply.status(database.status).send(fail(database.message));
