@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { dinerEndpoints as api, IDEMPOTENCY_HEADER, type DinerOrder } from '@canteen/contract';
-import { AppError, notFound } from '../../../http/errors.js';
+import { AppError, notFound, TooManyRequests } from '../../../http/errors.js';
 import { tableByQrToken, type TableByToken } from '../../store/service.js';
 import type { OrderOperator } from '../orders/service.js';
 import { serve } from '../../../http/endpoint.js';
@@ -78,8 +78,8 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, api.create, async ({ params, body }, request) => {
     const table = await tableOf(params.token);
-    const hits = await app.identity.limiter.hit(`diner-order:${params.token}`, DINER_ORDERS_PER_TABLE);
-    if (hits > DINER_ORDERS_PER_TABLE.max) throw new AppError(429, '下单太频繁，请稍后再试');
+    const counted = await app.identity.limiter.take(`diner-order:${params.token}`, DINER_ORDERS_PER_TABLE);
+    if (counted.hits > DINER_ORDERS_PER_TABLE.max) throw new TooManyRequests(counted.retryAfterSeconds, `下单太频繁，请 ${counted.retryAfterSeconds} 秒后再试`);
     const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
     const idempotencyKey = Array.isArray(header) ? header[0] : header;
     const created = await app.order.create({
