@@ -205,4 +205,19 @@ describe('WeChat Pay through the simulator', () => {
     expect(cash.order.payments.map((p) => [p.method, p.status])).toEqual([['wechat', 'closed'], ['cash', 'success']]);
     expect((await simCall<{ trade_state: string }>('GET', `/sim/pay/transactions/${tx!.out_trade_no}`)).data.trade_state).toBe('CLOSED');
   });
+  it('money for an order cancelled meanwhile goes straight back through the platform', async () => {
+    const order = await newOrder();
+    await paid(order.id, { method: 'wechat' });
+    const [tx] = (await simCall<{ out_trade_no: string; attach: string }[]>('GET', '/sim/pay/transactions')).data.filter((t) => t.attach === `order:${order.id}`);
+    const cancel = await app.inject({ method: 'POST', url: `/order/order/${order.id}/cancel`, headers: admin, payload: { reason: '顾客走了' } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const late = await simCall<{ notification: { attempts: { status: number }[] } }>('POST', `/sim/pay/transactions/${tx!.out_trade_no}/pay`);
+    expect(late.data.notification.attempts[0]!.status).toBe(204);
+    const record = await orderOf(order.id);
+    expect(record).toMatchObject({ status: 'cancelled', paidAmount: 4900, refundedAmount: 4900 });
+    expect(record.refunds[0]).toMatchObject({ amount: 4900, reason: '订单已取消，自动退款', parts: [{ method: 'wechat', amount: 4900 }] });
+    const platform = (await simCall<{ trade_state: string; refunds: { amount: { refund: number } }[] }>('GET', `/sim/pay/transactions/${tx!.out_trade_no}`)).data;
+    expect(platform.trade_state).toBe('REFUND');
+    expect(platform.refunds.map((r) => r.amount.refund)).toEqual([4900]);
+  });
 });

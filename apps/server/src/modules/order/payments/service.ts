@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatFen, ORDER_STATUS_NAMES, type OrderPayBody, type OrderPayResult, type PaymentRecord } from '@canteen/contract';
 import type { PayTransaction } from '@canteen/wechat-protocol';
@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { PayPlatformError } from '../../../platform/wechat-pay/errors.js';
 import type { WechatPayClient } from '../../../platform/wechat-pay/client.js';
 import type { OrderOperator } from '../orders/service.js';
-import { order, orderPayment, type OrderRowData } from '../tables.js';
+import { order, orderPayment, orderRefund, type OrderRowData } from '../tables.js';
 
 type PaymentRow = typeof orderPayment.$inferSelect;
 
@@ -106,11 +106,32 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
         .where(and(eq(orderPayment.id, payment.id), eq(orderPayment.status, 'pending')))
         .returning({ id: orderPayment.id });
       if (!won) return { result: payment.status === 'closed' ? ('closed' as const) : ('already' as const), paid: false };
+      if (!PAYABLE_STATUSES.has(locked.status)) {
+        // Paid after the order was cancelled (or paid another way): the money goes straight back.
+        await giveBack(tx, locked, payment, locked.status === 'cancelled' ? '订单已取消，自动退款' : '重复支付，自动退款');
+        return { result: 'settled' as const, paid: false };
+      }
       return { result: 'settled' as const, paid: await credit(tx, locked, operator) };
     });
     if (outcome.paid) await app.order.publishPaid(payment.orderId);
     if (outcome.result === 'closed') app.log.error({ outTradeNo: transaction.out_trade_no }, 'wechat pay: a closed payment was reported paid; refund it by hand');
     return outcome.result;
+  }
+
+  /**
+   * Refunds a whole WeChat Pay payment the order cannot take, in the caller's transaction (a
+   * refused platform refund rolls the settling back, so the notification is answered 500 and
+   * retried). The refund row names why; the order's status stays.
+   */
+  async function giveBack(tx: Db, locked: OrderRowData, payment: PaymentRow, reason: string): Promise<void> {
+    const parts = [{ paymentId: payment.id, method: 'wechat' as const, amount: payment.amount }];
+    await client.refund({ outTradeNo: payment.outTradeNo!, outRefundNo: `RA${payment.id}`, reason, refund: payment.amount, total: payment.amount });
+    await tx.update(orderPayment).set({ refundedAmount: payment.amount, updatedAt: new Date() }).where(eq(orderPayment.id, payment.id));
+    await tx.insert(orderRefund).values({
+      orderId: locked.id, storeId: locked.storeId, businessDate: locked.businessDate, amount: payment.amount, reason, status: 'success', parts, lines: [], restock: false, refundedAt: new Date(),
+    });
+    await tx.update(order).set({ paidAmount: sql`${order.paidAmount} + ${payment.amount}`, refundedAmount: sql`${order.refundedAmount} + ${payment.amount}`, updatedAt: new Date() })
+      .where(eq(order.id, locked.id));
   }
 
   /** The query fallback: asks the platform about the order's open QR payments (a late notification). */
