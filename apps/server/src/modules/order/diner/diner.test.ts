@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DinerOrder, OrderingMenu } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn } from '../../../../test/auth.js';
-import { caller, failure, insertCategory, insertStore, ok, type Answer, type Caller } from '../../../../test/catalogue.js';
+import { caller, failure, insertCategory, insertStore, ok, type Caller } from '../../../../test/catalogue.js';
 import { startSimulator } from '../../../../test/sim.js';
 import { DINER_ORDERS_PER_TABLE } from './routes.js';
 
@@ -27,7 +27,7 @@ let admin: Caller;
 /** Store name → { id, table token, dish id }. */
 const stores: Record<string, { id: string; token: string; tableId: string; dishId: string }> = {};
 
-const anonymous = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> =>
+const anonymous = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 async function storeWithTable(name: string, fields: Parameters<typeof insertStore>[2]) {
