@@ -6,7 +6,7 @@ import { storeStaff } from '../../../../test/store.js';
 import type { App } from '../../../app.js';
 import {
   callerOf, cartOf, chickenLine, couponStatus, createOrderApi, orderCoupon, orderFixture, orderMember, setDish, setSku, stockOf, type OrderFixture,
-} from '../testing.js';
+} from '../../../../test/orders.js';
 
 let app: App;
 let admin: AuthHeader;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, headers: { ...admin, ...headers }, payload: body as object });
 const refusal = async (url: string, body: unknown) => {
   const res = await post(url, body);
-  return { status: res.statusCode, msg: (res.json() as { msg: string }).msg };
+  return { status: res.statusCode, msg: res.json<{ msg: string }>().msg };
 };
 
 describe('creating an order at the counter', () => {
@@ -96,7 +96,7 @@ describe('creating an order at the counter', () => {
     expect(await stockOf(app, { skuId: f.skus.small })).toBe(before! - 2);
     // Every other route keeps the global guard: a repeated key is a 409 there.
     const key = { 'idempotency-key': 'retry-key-0003' };
-    const created = (await post('/order/order', cart, key)).json() as { data: OrderRecord };
+    const created = (await post('/order/order', cart, key)).json<{ data: OrderRecord }>();
     expect((await post(`/order/order/${created.data.id}/cancel`, { reason: '测试' }, key)).statusCode).toBe(200);
     expect((await post(`/order/order/${created.data.id}/cancel`, { reason: '测试' }, key)).statusCode).toBe(409);
   });
@@ -147,7 +147,7 @@ describe('quote', () => {
     const big = await orderCoupon(app, m.id);
     const tooHigh = await orderCoupon(app, m.id, { value: 5000, minSpend: 50_000 });
     const before = await stockOf(app, { skuId: f.skus.small });
-    const quote = ((await post('/order/quote', cartOf(f, [chickenLine(f, 2, { skuId: f.skus.small })], { memberId: m.id, couponId: big }))).json() as { data: Record<string, unknown> }).data;
+    const quote = (await post('/order/quote', cartOf(f, [chickenLine(f, 2, { skuId: f.skus.small })], { memberId: m.id, couponId: big }))).json<{ data: Record<string, unknown> }>().data;
     expect(quote).toMatchObject({ goodsAmount: 6400, couponDiscount: 1000, payableAmount: 5400 });
     expect((quote.coupons as Array<{ id: string; discount: number }>).map((c) => [c.id, c.discount])).toEqual([[big, 1000], [small, 500]]);
     expect((quote.coupons as Array<{ id: string }>).some((c) => c.id === tooHigh)).toBe(false);
@@ -168,7 +168,7 @@ describe('store scope', () => {
     expect((await call('POST', '/order/order', cartOf(f, [{ kind: 'dish', itemId: f.dishes.rice, quantity: 1 }]))).statusCode).toBe(404);
     const theirs = await createOrderApi(app, staff.headers, cartOf(other, [{ kind: 'dish', itemId: other.dishes.rice, quantity: 1 }]));
     expect((await call('GET', `/order/order/${theirs.id}`)).statusCode).toBe(200);
-    const page = (await call('GET', '/order/order/page?size=100')).json() as { data: { records: Array<{ storeId: string }> } };
+    const page = (await call('GET', '/order/order/page?size=100')).json<{ data: { records: Array<{ storeId: string }> } }>();
     expect(new Set(page.data.records.map((r) => r.storeId))).toEqual(new Set([other.storeId]));
   });
 });

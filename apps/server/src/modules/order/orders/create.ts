@@ -159,7 +159,7 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
     const earlier = storeId ? await orderByKey(db, storeId, idempotencyKey) : null;
     if (earlier) return { orderId: earlier, status: 'pending', storeId: storeId!, created: false, menuChanged: false };
   }
-  const { place, catalogue, member, priced } = await priceOrder(deps, cart, { source: input.source, tableToken: input.tableToken });
+  const { place, member, priced } = await priceOrder(deps, cart, { source: input.source, tableToken: input.tableToken });
   if (cart.couponId && !member) throw badRequest('使用优惠券请先选择会员');
   const status: OrderStatus = input.source === 'qr' && place.payMode === 'pay_later' && cart.type === 'dine_in' ? 'dining' : 'pending';
   const now = new Date();
@@ -301,7 +301,7 @@ class TrialDone extends Error {
 async function trialLock(app: FastifyInstance, input: { couponId: string; member: OrderMember; place: OrderPlace; cart: CartInput; priced: PricedCart }): Promise<number> {
   try {
     await app.database.db.transaction(async (tx) => {
-      const locked = await app.customer.coupons.lock(tx as unknown as Db, {
+      const locked = await app.customer.coupons.lock(tx, {
         couponId: input.couponId, memberId: input.member.id, orderId: '0', storeId: input.place.storeId, orderType: input.cart.type,
         lines: couponLinesOf(input.priced), total: beforeCoupon(input.priced),
       });

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRow, Page } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { App } from '../../../app.js';
-import { storeArea, storeTable } from '../../store/tables.js';
 import { order } from '../tables.js';
-import { callerOf, cartOf, chickenLine, createOrderApi, orderFixture, orderMember, payInFull, setSku, type OrderFixture } from '../testing.js';
+import { callerOf, cartOf, chickenLine, createOrderApi, insertTable, orderFixture, orderMember, payInFull, setSku, type OrderFixture } from '../../../../test/orders.js';
 
 let app: App;
 let admin: AuthHeader;
@@ -21,12 +19,11 @@ beforeAll(async () => {
   f = await orderFixture(app);
   await setSku(app, f.storeId, f.skus.small, { stock: 1000 });
   const db = app.database.db;
-  const [area] = await db.insert(storeArea).values({ storeId: f.storeId, name: '大厅' }).returning({ id: storeArea.id });
-  const [table] = await db.insert(storeTable).values({ storeId: f.storeId, areaId: area!.id, code: 'A08', qrToken: randomBytes(16).toString('base64url') }).returning({ id: storeTable.id });
+  const tableId = await insertTable(app, f.storeId, 'A08');
   const m = await orderMember(app);
   phone = m.phone;
   const rice = { kind: 'dish' as const, itemId: f.dishes.rice, quantity: 1 };
-  ids.pending = (await createOrderApi(app, admin, cartOf(f, [rice], { tableId: table!.id }))).id;
+  ids.pending = (await createOrderApi(app, admin, cartOf(f, [rice], { tableId }))).id;
   ids.paid = (await createOrderApi(app, admin, cartOf(f, [rice], { memberId: m.id }))).id;
   await payInFull(app, ids.paid, 'balance');
   ids.making = (await createOrderApi(app, admin, cartOf(f, [chickenLine(f, 1, { skuId: f.skus.small })], { type: 'takeaway' }))).id;
@@ -46,7 +43,7 @@ beforeAll(async () => {
 const page = async (query: string) => {
   const res = await callerOf(app, admin)('GET', `/order/order/page?storeId=${f.storeId}&${query.includes('size=') ? '' : 'size=50&'}${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: Page<OrderRow> }).data;
+  return res.json<{ data: Page<OrderRow> }>().data;
 };
 const found = async (query: string) => (await page(query)).records.map((r) => Object.entries(ids).find(([, id]) => id === r.id)?.[0] ?? r.id);
 
@@ -68,7 +65,7 @@ describe('the order list', () => {
     expect(await found('tab=making')).toEqual(['making']);
     expect(await found('tab=finish')).toEqual(['finished']);
     expect(await found('tab=canceled')).toEqual(['cancelled']);
-    const counts = (await callerOf(app, admin)('GET', `/order/order/counts?storeId=${f.storeId}`)).json() as { data: Record<string, number> };
+    const counts = (await callerOf(app, admin)('GET', `/order/order/counts?storeId=${f.storeId}`)).json<{ data: Record<string, number> }>();
     expect(counts.data).toEqual({ all: 6, todo: 3, making: 1, finish: 1, canceled: 1 });
   });
 

@@ -6,7 +6,7 @@ import { testConfig } from '../../../../test/config.js';
 import type { App } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
 import { order } from '../tables.js';
-import { cartOf, chickenLine, couponStatus, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture } from '../testing.js';
+import { cartOf, chickenLine, couponStatus, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture } from '../../../../test/orders.js';
 import { cancelDueOrders, TIMEOUT_REASON, UNPAID_TIMEOUT_KIND } from './timeout.js';
 
 /**

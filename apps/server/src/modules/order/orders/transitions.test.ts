@@ -5,11 +5,10 @@ import { createTestApp } from '../../../../test/app.js';
 import { createTestUser, signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { App } from '../../../app.js';
 import type { Db } from '../../../db/client.js';
-import { member } from '../../customer/tables.js';
 import { order as orderTable } from '../tables.js';
 import {
-  cartOf, chickenLine, couponStatus, createOrderApi, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture,
-} from '../testing.js';
+  assignStore, cartOf, chickenLine, couponStatus, createOrderApi, memberTotals, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture,
+} from '../../../../test/orders.js';
 import { orderDestinations } from './live.js';
 
 let app: App;
@@ -24,8 +23,8 @@ beforeAll(async () => {
 });
 
 const act = async (id: string, action: 'accept' | 'finish' | 'cancel', body?: unknown) => {
-  const res = await app.inject({ method: 'POST', url: `/order/order/${id}/${action}`, headers: admin, ...(body ? { payload: body as object } : {}) });
-  const json = res.json() as { data: OrderRecord; msg: string };
+  const res = await app.inject({ method: 'POST', url: `/order/order/${id}/${action}`, headers: admin, ...(body ? { payload: body } : {}) });
+  const json = res.json<{ data: OrderRecord; msg: string }>();
   return { status: res.statusCode, order: json.data, msg: json.msg };
 };
 const newOrder = (quantity = 1, fields = {}) => createOrderApi(app, admin, cartOf(f, [chickenLine(f, quantity, { skuId: f.skus.small })], fields));
@@ -91,8 +90,7 @@ describe('transitions', () => {
     const o = await newOrder(2, { memberId: m.id, couponId });
     expect(await payInFull(app, o.id, 'cash')).toBe(true);
     expect(await couponStatus(app, couponId)).toBe('used');
-    const [after] = await app.database.db.select({ points: member.points, spent: member.totalSpent, orders: member.orderCount }).from(member).where(eq(member.id, m.id));
-    expect(after).toEqual({ points: Math.floor(o.payableAmount / 100), spent: o.payableAmount, orders: 1 });
+    expect(await memberTotals(app, m.id)).toEqual({ points: Math.floor(o.payableAmount / 100), spent: o.payableAmount, orders: 1 });
     expect(await app.database.db.transaction((tx) => app.order.releaseHeld(tx as unknown as Db, o.id))).toBe(false);
     expect(await stockOf(app, { skuId: f.skus.small })).toBe(before! - 2);
   });
@@ -140,9 +138,7 @@ describe('the live alert', () => {
   it('lets a subscriber see only the stores they may', async () => {
     const [destination] = orderDestinations(app);
     const userId = await createTestUser(app, `order-live-${Date.now()}`, ['ROLE_OPERATOR']);
-    const { storeUser } = await import('../../store/tables.js');
-    await app.database.db.insert(storeUser).values({ storeId: f.storeId, userId });
-    app.store.scope.forget();
+    await assignStore(app, userId, f.storeId);
     const user = { id: userId, username: 'x', roles: ['ROLE_OPERATOR'], permissions: new Set(['order:order:index']) };
     expect(await destination!.allow!(user, { storeId: f.storeId })).toBe(true);
     expect(await destination!.allow!(user, { storeId: '999999' })).toBe(false);
