@@ -194,6 +194,32 @@ export class Wallet {
   }
 
   /**
+   * Takes back the points an order earned when it is refunded: the refund's share of them
+   * (`amount` of `paid`, rounded down), or all that is left of them when `whole`; never more than
+   * the member has (points spent meanwhile stay spent). One `refund` row naming the order.
+   * Answers the points taken.
+   */
+  async takeBackOrderPoints(
+    tx: Db,
+    input: { memberId: string; orderId: string; amount: number; paid: number; whole: boolean; storeId?: string | null; operator?: Operator; reason?: string },
+  ): Promise<number> {
+    const m = await this.lock(tx, input.memberId);
+    const [row] = await tx.select({
+      earned: sql<string>`coalesce(sum(${memberPointsLedger.change}) filter (where ${memberPointsLedger.kind} = 'order'), 0)`,
+      returned: sql<string>`coalesce(-sum(${memberPointsLedger.change}) filter (where ${memberPointsLedger.kind} = 'refund'), 0)`,
+    }).from(memberPointsLedger).where(and(eq(memberPointsLedger.memberId, m.id), eq(memberPointsLedger.orderId, input.orderId)));
+    const earned = Number(row?.earned ?? 0);
+    const open = earned - Number(row?.returned ?? 0);
+    const share = input.whole || input.paid <= 0 ? open : Math.floor((earned * input.amount) / input.paid);
+    const points = Math.min(open, share, m.points);
+    if (points <= 0) return 0;
+    const [after] = await tx.update(member).set({ points: sql`${member.points} - ${points}`, updatedAt: new Date() })
+      .where(and(eq(member.id, m.id), gte(member.points, points))).returning();
+    await this.appendPoints(tx, after!, 'refund', -points, { storeId: input.storeId ?? null, orderId: input.orderId, operator: input.operator, reason: input.reason ?? '' });
+    return points;
+  }
+
+  /**
    * Records a spend (an order paid, by any method): total spent, order count, last visit, and
    * the level the new total reaches (members only move up automatically). Answers the level id.
    */

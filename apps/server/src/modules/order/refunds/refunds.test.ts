@@ -105,7 +105,7 @@ describe('back to the original payments', () => {
     const back = await refund(order.id, { reason: '顾客取消' });
     expect(back).toMatchObject({ status: 'refunded', refundedAmount: 4900 });
     expect(back.refunds[0]!.parts).toEqual([{ paymentId: paid.payment.id, method: 'balance', amount: 4900 }]);
-    expect(await app.customer.wallet.balances(app.database.db, m.id)).toMatchObject({ balancePrincipal: 6000, balanceBonus: 2000 });
+    expect(await app.customer.wallet.balances(app.database.db, m.id)).toMatchObject({ balancePrincipal: 6000, balanceBonus: 2000, points: 0 });
   });
 
   it('WeChat Pay goes back through the platform\'s refund API (split with balance: the latest payment first)', async () => {
@@ -125,12 +125,14 @@ describe('back to the original payments', () => {
     const platform = await simGet<{ trade_state: string; refunds: { amount: { refund: number }; status: string; out_refund_no: string }[] }>(`/sim/pay/transactions/${tx!.out_trade_no}`);
     expect(platform.trade_state).toBe('REFUND');
     expect(platform.refunds.map((r) => [r.amount.refund, r.status])).toEqual([[4900, 'SUCCESS']]);
+    // ¥98 paid earned 98 points; half of it refunded takes back 49.
+    expect((await app.customer.wallet.balances(app.database.db, m.id)).points).toBe(49);
 
     const rest = await refund(order.id, { reason: '全退' });
     expect(rest.status).toBe('refunded');
     expect(rest.refunds.at(-1)!.parts.map((p) => [p.method, p.amount])).toEqual([['wechat', 3900], ['balance', 1000]]);
     expect((await simGet<{ refunds: unknown[] }>(`/sim/pay/transactions/${tx!.out_trade_no}`)).refunds).toHaveLength(2);
-    expect((await app.customer.wallet.balances(app.database.db, m.id)).balancePrincipal).toBe(1000);
+    expect(await app.customer.wallet.balances(app.database.db, m.id)).toMatchObject({ balancePrincipal: 1000, points: 0 });
   });
 
   it('a refused platform refund leaves nothing refunded', async () => {

@@ -38,8 +38,8 @@ interface Plan {
  * (the same principal/bonus parts the order took), WeChat Pay through the platform's refund API
  * (out_refund_no fixed per refund and payment, so a retry is the same refund), cash recorded.
  * Stock comes back once per refunded quantity when asked (the line's refunded quantity is the
- * guard). One transaction under the order's row lock; the order becomes refunded or
- * partially_refunded with its log row.
+ * guard); the member's points for the order go back in proportion. One transaction under the
+ * order's row lock; the order becomes refunded or partially_refunded with its log row.
  */
 export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
   const db = app.database.db;
@@ -155,6 +155,11 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
     }
 
     await tx.update(order).set({ refundedAmount: sql`${order.refundedAmount} + ${amount}`, updatedAt: new Date() }).where(eq(order.id, o.id));
+    if (o.memberId && amount > 0) {
+      await app.customer.wallet.takeBackOrderPoints(tx, {
+        memberId: o.memberId, orderId: o.id, amount, paid: o.paidAmount, whole, storeId: o.storeId, operator: input.operator, reason: `订单 ${o.orderNo} 退款`,
+      });
+    }
     const menuChanged = input.restock ? await returnStock(tx, o.storeId, stockBack(chosen, lines)) : false;
     if (input.move) {
       const to = whole ? 'refunded' : 'partially_refunded';
