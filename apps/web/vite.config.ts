@@ -32,6 +32,11 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, ws: p === '/weixin' }])),
+    proxy: Object.fromEntries(proxied.map((p) => [p, {
+      target: api,
+      ws: p === '/weixin',
+      // A table's QR address (and its order status page) is the diners' page: served here, not by the server.
+      ...(p === '/order' ? { bypass: (req: { url?: string; headers: { accept?: string } }) => (/^\/order\/t\//.test(req.url ?? '') && req.headers.accept?.includes('text/html') ? '/diner.html' : undefined) } : {}),
+    }])),
   },
 });
