@@ -16,6 +16,8 @@ const PUBLIC = new Set([
   // The diners' page by table QR token and order view token (random secrets, never ids).
   'GET /order/t/:token', 'GET /order/t/:token/order/:viewToken', 'GET /order/diner/:token', 'POST /order/diner/:token/quote', 'POST /order/diner/:token/order',
   'GET /order/diner/order/:viewToken', 'POST /order/diner/order/:viewToken/pay',
+  // The payment platform's notification (checked by its signature, not a session).
+  'POST /order/pay/wechat/notify',
 ]);
 const isPublic = (method: string, url: string) =>
   PUBLIC.has(`${method === 'HEAD' ? 'GET' : method} ${url}`) || url === '/docs' || url.startsWith('/docs/');
