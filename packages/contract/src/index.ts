@@ -26,3 +26,5 @@ export * from './coupon.js';
 export * from './endpoints/coupon.js';
 export * from './order.js';
 export * from './endpoints/order.js';
+export * from './report.js';
+export * from './endpoints/report.js';

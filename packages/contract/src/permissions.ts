@@ -29,7 +29,8 @@ export const permissionScreens = {
   'order:order': ['index', 'get', 'edit', 'refund'],
   // 收银台: index opens it, prices and creates orders; pay takes payments (cash, balance, WeChat Pay).
   'order:cashier': ['index', 'pay'],
-  'report:sales': ['index'],
+  // export: 导出 .xlsx; rebuild: 重算 the roll-ups from the orders.
+  'report:sales': ['index', 'export', 'rebuild'],
   'wxmp:wxapp': wxmp,
   'wxmp:wxuser': [...wxmp, 'synchro', 'edit:remark', 'tagging'],
   'wxmp:wxusertags': wxmp,
