@@ -22,6 +22,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 17);
 const dist = mkdtempSync(path.join(os.tmpdir(), 'canteen-fuzz-dist-'));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+writeFileSync(path.join(dist, 'diner.html'), '<!doctype html><div id="diner"></div>');
 const { app } = await createTestApp({ WEB_DIST_DIR: dist });
 await app.ready();
 const doc = (await app.inject('/docs/json')).json<OpenApiDocument>();
