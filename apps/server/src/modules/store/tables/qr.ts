@@ -12,7 +12,7 @@ import QRCode from 'qrcode';
  * WOFF2 ones: the PDF library's font engine embeds WOFF2 glyphs as blanks.
  */
 
-/** The diners' ordering page of a table: a later issue serves it. */
+/** The diners' ordering page of a table (served by the orders module: order/diner/page.ts). */
 export const ORDER_PATH = '/order/t/';
 export const orderPath = (token: string) => `${ORDER_PATH}${token}`;
 
