@@ -4,9 +4,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { contentSecurityPolicy } from '../../../http/spa.js';
 
 /** The diners' page: its own HTML entry of the web build (apps/web/diner.html), no admin app. */
-export const DINER_HTML = 'diner.html';
-/** Where a table's QR code leads (store/tables/qr.ts ORDER_PATH) and where an order's status is shown. */
-export const dinerPagePath = (tableToken: string) => `/order/t/${tableToken}`;
+const DINER_HTML = 'diner.html';
+/** Where an order's status is shown: below its table's page (store/tables/qr.ts ORDER_PATH, where the QR code leads). */
 export const dinerOrderPagePath = (tableToken: string, viewToken: string) => `/order/t/${tableToken}/order/${viewToken}`;
 
 /**
