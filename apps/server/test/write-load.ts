@@ -18,7 +18,14 @@ export function startWriteLoad(app: App, auth: AuthHeader, { writers = 4, prefix
   const writer = async (w: number) => {
     for (let i = 0; running; i++) {
       const name = `${prefix}-${w}-${i}`;
-      const answer = await app.inject({ method: 'POST', url: '/upms/dept', headers: auth, payload: { name } });
+      let answer;
+      try {
+        answer = await app.inject({ method: 'POST', url: '/upms/dept', headers: auth, payload: { name } });
+      } catch (error) {
+        // The app was closed under the load (a failed test tearing down): stop, do not crash the run.
+        report.refused.push({ status: 0, msg: String(error) });
+        return;
+      }
       if (answer.statusCode === 200) report.acknowledged.push(name);
       else {
         report.refused.push({ status: answer.statusCode, msg: (answer.json<{ msg?: string }>().msg ?? answer.body).slice(0, 200) });

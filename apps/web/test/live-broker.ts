@@ -20,6 +20,8 @@ export class TestBroker {
   /** Tokens whose user lacks wxmp:wxmsg:index. */
   readonly withoutPermission = new Set<string>();
   readonly connects: string[] = [];
+  /** Delivery between instances down (the bus): the broker refuses CONNECT with a reconnect hint. */
+  deliveryDown = false;
   broker!: StompBroker;
   server!: WebSocketServer;
   port = 0;
@@ -36,6 +38,7 @@ export class TestBroker {
       bus: this.bus,
       log: silent,
       heartBeatMs: 200,
+      deliveryHealthy: () => !this.deliveryDown,
       authenticate: async (token): Promise<LiveUser | null> => {
         this.connects.push(token);
         if (this.revoked.has(token) || !/^(t\d+|test-token)$/.test(token)) return null;

@@ -39,6 +39,11 @@ export interface BrokerOptions {
   /** Bytes queued for one socket before it is dropped as a slow consumer. */
   maxBufferedBytes?: number;
   limits?: FrameLimits;
+  /**
+   * Whether delivery between instances works (the bus): while it does not, CONNECT is refused
+   * with a reconnect hint, since subscribers would silently miss what other instances publish.
+   */
+  deliveryHealthy?: () => boolean;
 }
 
 /** Bus topics of the live channel. */
@@ -80,6 +85,11 @@ export const CLOSE_SERVICE_RESTART = 1012;
 export const RESTART_MESSAGE = 'server restarting: reconnect';
 /** The hint sent with it: a moment, long enough for a load balancer to see the instance gone. */
 const RECONNECT_AFTER_MS = 1000;
+/** Closing when delivery between instances is down: "try again later". */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
+export const DELIVERY_DOWN_MESSAGE = 'live delivery between instances is down: reconnect later';
+/** The hint sent with it: the bus (Redis) usually comes back within seconds; reconnecting catches up. */
+export const DELIVERY_DOWN_RECONNECT_AFTER_MS = 5000;
 
 const bearer = (frame: Frame): string | undefined => {
   const auth = header(frame, 'Authorization') ?? header(frame, 'authorization');
@@ -200,12 +210,26 @@ export class StompBroker {
   close(reconnectAfterMs = RECONNECT_AFTER_MS): void {
     clearInterval(this.timer);
     this.unsubscribeBus();
+    this.closeAll(RESTART_MESSAGE, reconnectAfterMs, CLOSE_SERVICE_RESTART);
+  }
+
+  /**
+   * Delivery between instances went down (the bus): every subscriber is told, with an ERROR
+   * frame and a reconnect hint, and its socket closed with 1013 (try again later), rather than
+   * left on a socket that silently misses what other instances publish. The broker keeps
+   * running; CONNECT is refused while the bus is down, and a client that gets back in catches up.
+   */
+  interrupt(reconnectAfterMs = DELIVERY_DOWN_RECONNECT_AFTER_MS): void {
+    this.closeAll(DELIVERY_DOWN_MESSAGE, reconnectAfterMs, CLOSE_TRY_AGAIN_LATER);
+  }
+
+  private closeAll(message: string, reconnectAfterMs: number, code: number) {
     for (const connection of this.connections) {
       if (connection.state === 'connected' && connection.socket.readyState === connection.socket.OPEN) {
-        connection.frame('ERROR', { message: RESTART_MESSAGE, 'reconnect-after-ms': String(reconnectAfterMs), 'content-type': 'text/plain' }, RESTART_MESSAGE);
+        connection.frame('ERROR', { message, 'reconnect-after-ms': String(reconnectAfterMs), 'content-type': 'text/plain' }, message);
       }
       connection.state = 'closed';
-      connection.socket.close(CLOSE_SERVICE_RESTART, RESTART_MESSAGE);
+      connection.socket.close(code, message);
     }
     this.connections.clear();
     this.byDestination.clear();
@@ -302,6 +326,10 @@ export class StompBroker {
         return;
       }
       client = [Number(match[1]), Number(match[2])];
+    }
+    if (this.options.deliveryHealthy?.() === false) {
+      this.fail(connection, DELIVERY_DOWN_MESSAGE, frame, CLOSE_TRY_AGAIN_LATER, { 'reconnect-after-ms': String(DELIVERY_DOWN_RECONNECT_AFTER_MS) });
+      return;
     }
     const token = bearer(frame);
     if (!token) {

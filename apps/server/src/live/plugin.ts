@@ -85,6 +85,9 @@ const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
+/** How often the bus's health is looked at (a flag read, no round trip). */
+const DELIVERY_WATCH_MS = 250;
+
 /**
  * The live channel (DESIGN.md §5): the STOMP broker at /weixin/ws and `app.live` for other
  * modules. Register after access control.
@@ -105,7 +108,22 @@ export const liveChannel = fp<LiveOptions>(
       heartBeatMs: options.heartBeatMs ?? config.LIVE_HEARTBEAT_MS,
       connectTimeoutMs: options.connectTimeoutMs,
       reauthMs: options.reauthMs,
+      deliveryHealthy: () => bus.healthy(),
     });
+    // Subscribers are told when delivery between instances goes down (broker.interrupt), and
+    // come back (catching up) once it is up again.
+    let deliveryWasHealthy = true;
+    const deliveryWatch = setInterval(() => {
+      const healthy = bus.healthy();
+      if (healthy === deliveryWasHealthy) return;
+      deliveryWasHealthy = healthy;
+      if (healthy) log.info('live channel: delivery between instances is back');
+      else {
+        log.warn('live channel: delivery between instances is down; subscribers told to reconnect later');
+        broker.interrupt();
+      }
+    }, DELIVERY_WATCH_MS);
+    deliveryWatch.unref();
 
     const publish = async (topic: string, payload: unknown) => {
       try {
@@ -145,6 +163,7 @@ export const liveChannel = fp<LiveOptions>(
     }
 
     app.addHook('onClose', async () => {
+      clearInterval(deliveryWatch);
       broker.close();
       await bus.close();
     });

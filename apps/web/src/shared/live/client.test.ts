@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, LiveClient, type LiveClientOptions, type LiveStatus, type TokenRequest } from './client';
+import { backoffDelay, hintedDelay, LiveClient, type LiveClientOptions, type LiveStatus, type TokenRequest } from './client';
 // A real broker: the server's own StompBroker on a WebSocket server (see apps/web/test/live-broker.ts).
 import { nodeSocket, TestBroker } from '../../../test/live-broker';
 let broker: TestBroker;
@@ -197,6 +197,38 @@ describe('LiveClient against the server broker', () => {
     live.subscribe('/weixin/wx_msg7', () => undefined);
     await expect.poll(refusals).toContain('/weixin/wx_msg7');
     expect(refusals()).toEqual(['/weixin/wx_msg', '/weixin/wx_msg7']);
+  });
+});
+
+describe('the server\'s reconnect hint', () => {
+  it('waits as long as the broker asks when it says delivery is down, then comes back and subscribes again', async () => {
+    const warnings: string[] = [];
+    const live = makeClient({ maxDelayMs: 1000, warn: (message) => warnings.push(message) });
+    let connects = 0;
+    live.onConnect(() => connects++);
+    live.start();
+    const got: unknown[] = [];
+    live.subscribe('/weixin/wx_msg', (body) => got.push(body));
+    await expect.poll(() => connects).toBe(1);
+    broker.deliveryDown = true;
+    const askedBefore = tokenRequests.length;
+    const interruptedAt = Date.now();
+    broker.broker.interrupt(300);
+    await expect.poll(() => tokenRequests.length, { timeout: 5000 }).toBeGreaterThan(askedBefore);
+    // The client's own backoff would have been 20 ms: it waited for the hint instead (300 ms, up to half more).
+    expect(Date.now() - interruptedAt).toBeGreaterThanOrEqual(300);
+    expect(warnings.some((w) => w.includes('live delivery between instances is down'))).toBe(true);
+    expect(live.connected).toBe(false);
+    broker.deliveryDown = false;
+    await expect.poll(() => ({ connects, subscriptions: broker.stats().subscriptions }), { timeout: 5000 }).toEqual({ connects: 2, subscriptions: 1 });
+    await broker.publish('/weixin/wx_msg', { back: true });
+    await expect.poll(() => got).toEqual([{ back: true }]);
+  });
+
+  it('is capped by the longest wait and spread by up to half', () => {
+    expect(hintedDelay(1000, 30_000, () => 0)).toBe(1000);
+    expect(hintedDelay(1000, 30_000, () => 1)).toBe(1500);
+    expect(hintedDelay(60_000, 30_000, () => 0)).toBe(30_000);
   });
 });
 

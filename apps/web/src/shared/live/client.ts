@@ -74,6 +74,12 @@ export const backoffDelay = (attempt: number, base: number, max: number, random:
   Math.round(Math.min(max, base * 2 ** Math.min(attempt, 20)) * (0.5 + random() / 2));
 
 /**
+ * The wait the server asked for (`reconnect-after-ms`), capped, stretched by up to half so that
+ * every client told at once does not come back in the same instant.
+ */
+export const hintedDelay = (hint: number, max: number, random: () => number) => Math.round(Math.min(hint, max) * (1 + random() / 2));
+
+/**
  * One STOMP connection for the whole app. Subscriptions are kept by destination (one STOMP
  * SUBSCRIBE per destination, handed to every local handler) and made again after each
  * reconnect. Each attempt asks `getToken` for a fresh token; failures back off exponentially.
@@ -214,6 +220,8 @@ export class LiveClient {
     const live = () => this.running && this.generation === generation;
     let attempt = 0;
     let rejected: string | undefined;
+    /** The server's `reconnect-after-ms` hint from the last socket's ERROR frame (restarting, live delivery down). */
+    let reconnectAfterMs: number | undefined;
     while (live()) {
       this.setStatus('connecting');
       let token: string | undefined;
@@ -227,10 +235,13 @@ export class LiveClient {
         const outcome = await this.connectOnce(token);
         rejected = outcome.tokenRefused ? token : undefined;
         if (outcome.connected) attempt = 0;
+        reconnectAfterMs = outcome.reconnectAfterMs;
       }
       if (!live()) break;
       this.setStatus('waiting');
-      await this.sleep(backoffDelay(attempt++, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random));
+      const backoff = backoffDelay(attempt++, this.options.baseDelayMs, this.options.maxDelayMs, this.options.random);
+      await this.sleep(reconnectAfterMs === undefined ? backoff : Math.max(backoff, hintedDelay(reconnectAfterMs, this.options.maxDelayMs, this.options.random)));
+      reconnectAfterMs = undefined;
     }
     if (!this.running) this.setStatus('idle');
   }
@@ -249,11 +260,15 @@ export class LiveClient {
     });
   }
 
-  /** One socket's life: resolves when it closes, saying whether it got CONNECTED and whether the token was refused. */
-  private connectOnce(token: string): Promise<{ connected: boolean; tokenRefused: boolean }> {
+  /**
+   * One socket's life: resolves when it closes, saying whether it got CONNECTED, whether the token
+   * was refused and how long the server asked to wait before reconnecting.
+   */
+  private connectOnce(token: string): Promise<{ connected: boolean; tokenRefused: boolean; reconnectAfterMs?: number }> {
     return new Promise((resolve) => {
       let connected = false;
       let refusedToken = false;
+      let reconnectAfterMs: number | undefined;
       const { heartbeatMs, webSocketFactory } = this.options;
       const url = this.options.url();
       const stomp = new Client({
@@ -285,13 +300,15 @@ export class LiveClient {
           const destination = refusedDestination(message);
           if (destination) this.refused.add(destination);
           if (tokenRefused(message)) refusedToken = true;
+          const hint = Number(frame.headers['reconnect-after-ms']);
+          if (Number.isFinite(hint) && hint >= 0) reconnectAfterMs = hint;
           this.options.warn?.(`live channel: ${message}`);
         },
         onWebSocketClose: () => {
           if (this.stomp === stomp) this.stomp = undefined;
           this.stompSubscriptions.clear();
           void stomp.deactivate();
-          resolve({ connected, tokenRefused: refusedToken });
+          resolve({ connected, tokenRefused: refusedToken, reconnectAfterMs });
         },
       });
       this.stomp = stomp;
