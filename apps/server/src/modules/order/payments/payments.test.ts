@@ -4,6 +4,10 @@ import { buildSimulator } from '@canteen/wechat-sim';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { Db } from '../../../db/client.js';
+import { WechatPayClient } from '../../../platform/wechat-pay/client.js';
+import { wechatPayConfig } from '../../../platform/wechat-pay/config.js';
+import { createPayments } from './service.js';
+import { syncOpenPayments } from './sync.js';
 import { cartOf, chickenLine, createOrderApi, orderFixture, orderMember, setSku, type OrderFixture } from '../testing.js';
 
 /**
@@ -50,6 +54,8 @@ const refused = async (orderId: string, body: Record<string, unknown>) => {
   return { status: res.statusCode, msg: res.json<{ msg: string }>().msg };
 };
 const orderOf = (id: string) => app.order.get(id);
+const clientOf = () => new WechatPayClient(wechatPayConfig(app.config));
+const paymentsOf = () => createPayments(app, clientOf());
 /** A takeaway order of `n` 辣子鸡 (大份 ¥48, packing ¥1 each): ¥49 × n. */
 const newOrder = (n = 1, fields: Record<string, unknown> = {}): Promise<OrderRecord> => createOrderApi(app, admin, cartOf(f, [chickenLine(f, n)], { type: 'takeaway', ...fields }));
 
@@ -219,5 +225,22 @@ describe('WeChat Pay through the simulator', () => {
     const platform = (await simCall<{ trade_state: string; refunds: { amount: { refund: number } }[] }>('GET', `/sim/pay/transactions/${tx!.out_trade_no}`)).data;
     expect(platform.trade_state).toBe('REFUND');
     expect(platform.refunds.map((r) => r.amount.refund)).toEqual([4900]);
+  });
+  it('the query fallback job settles a payment whose notification never came, and closes the QR of a cancelled order', async () => {
+    const order = await newOrder();
+    await paid(order.id, { method: 'wechat' });
+    const [tx] = (await simCall<{ out_trade_no: string; attach: string }[]>('GET', '/sim/pay/transactions')).data.filter((t) => t.attach === `order:${order.id}`);
+    await simCall('POST', `/sim/pay/transactions/${tx!.out_trade_no}/pay`, { notify: false });
+    const later = new Date(Date.now() + 60_000);
+    expect(await syncOpenPayments(app, paymentsOf(), clientOf(), later)).toBeGreaterThanOrEqual(1);
+    expect(await orderOf(order.id)).toMatchObject({ status: 'paid', paidAmount: 4900 });
+
+    const dropped = await newOrder();
+    await paid(dropped.id, { method: 'wechat' });
+    const [open] = (await simCall<{ out_trade_no: string; attach: string }[]>('GET', '/sim/pay/transactions')).data.filter((t) => t.attach === `order:${dropped.id}`);
+    expect((await app.inject({ method: 'POST', url: `/order/order/${dropped.id}/cancel`, headers: admin, payload: { reason: '不要了' } })).statusCode).toBe(200);
+    await syncOpenPayments(app, paymentsOf(), clientOf(), later);
+    expect((await simCall<{ trade_state: string }>('GET', `/sim/pay/transactions/${open!.out_trade_no}`)).data.trade_state).toBe('CLOSED');
+    expect((await orderOf(dropped.id)).payments[0]!.status).toBe('closed');
   });
 });

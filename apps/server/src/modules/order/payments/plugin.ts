@@ -5,11 +5,13 @@ import { refundRoutes } from '../refunds/routes.js';
 import { createRefunds } from '../refunds/service.js';
 import { paymentRoutes } from './routes.js';
 import { createPayments } from './service.js';
+import { registerWechatPaySync } from './sync.js';
 
 /**
  * Payments and refunds of the orders module: the pay client (WXPAY_*, the simulator by
- * default), the pay and notify routes, the refund route, and what they plug into `app.order`
- * (payOnline for the diners' page, refundAll for the cancel of a paid order).
+ * default), the pay and notify routes, the refund route, the query fallback job (sync.ts), and
+ * what they plug into `app.order` (payOnline for the diners' page, refundAll for the cancel of a
+ * paid order).
  */
 export const paymentsPlugin: FastifyPluginAsync = async (app) => {
   const client = new WechatPayClient(wechatPayConfig(app.config));
@@ -17,6 +19,7 @@ export const paymentsPlugin: FastifyPluginAsync = async (app) => {
   const refunds = createRefunds(app, client);
   app.order.payOnline = (input) => payments.payOnline(input);
   app.order.refundAll = refunds.refundAll;
+  registerWechatPaySync(app, payments, client);
   await app.register(paymentRoutes(payments, client));
   await app.register(refundRoutes(refunds));
 };
