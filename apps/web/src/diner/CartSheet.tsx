@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { formatFen, type DinerCart, type OrderingMenu, type OrderQuote } from '@canteen/contract';
-import { dinerApi, dinerCall, newIdempotencyKey } from './api';
+import { dinerCall, newIdempotencyKey } from './api';
 import { cartCount, changeQuantity, toDinerCart, type CartLine } from './cart';
 import type { Translate } from './i18n';
 import { orderPagePath } from './paths';
@@ -38,7 +38,7 @@ export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, o
     if (!quoteBody) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      dinerCall(dinerApi.quote, { params: { token: tableToken }, body: JSON.parse(quoteBody) as DinerCart }, { signal: controller.signal }).then(
+      dinerCall('quote', { params: { token: tableToken }, body: JSON.parse(quoteBody) as DinerCart }, { signal: controller.signal }).then(
         (answer) => {
           setQuote(answer);
           setProblem(undefined);
@@ -65,7 +65,7 @@ export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, o
     setSubmitting(true);
     setProblem(undefined);
     try {
-      const answer = await dinerCall(dinerApi.create, { params: { token: tableToken }, body }, { idempotencyKey: attempt.current.key });
+      const answer = await dinerCall('create', { params: { token: tableToken }, body }, { idempotencyKey: attempt.current.key });
       setCart([]);
       if (answer.payUrl) window.location.assign(answer.payUrl);
       else navigate(orderPagePath(tableToken, answer.order.viewToken));

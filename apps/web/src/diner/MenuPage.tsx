@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatFen, type EndpointData, type MenuCombo, type MenuDish } from '@canteen/contract';
-import { dinerApi, dinerCall, DinerApiError } from './api';
+import { formatFen, type MenuCombo, type MenuDish } from '@canteen/contract';
+import { dinerCall, DinerApiError, type DinerData } from './api';
 import { addLine, cartCount, cartEstimate, countOf, type CartLine, type NewCartLine } from './cart';
 import { CartSheet } from './CartSheet';
 import { comboNeedsPicker, defaultComboChoice, defaultDishChoice, comboChoices, comboSpecText, comboUnitPrice, dishNeedsPicker, dishSpecText, dishUnitPrice } from './choices';
 import type { Translate } from './i18n';
 import { Picker, type Picked } from './Picker';
 
-type Loaded = EndpointData<typeof dinerApi.menu>;
+type Loaded = DinerData<'menu'>;
 
 const cartStorageKey = (token: string) => `canteen-diner-cart-${token}`;
 
@@ -33,7 +33,7 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
 
   useEffect(() => {
     const controller = new AbortController();
-    dinerCall(dinerApi.menu, { params: { token: tableToken } }, { signal: controller.signal }).then(
+    dinerCall('menu', { params: { token: tableToken } }, { signal: controller.signal }).then(
       (answer) => {
         setLoaded(answer);
         setError(undefined);

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatFen, type DinerOrder, type OrderStatus } from '@canteen/contract';
-import { dinerApi, dinerCall } from './api';
+import { dinerCall } from './api';
 import { statusName, type Language, type MessageKey, type Translate } from './i18n';
 import { menuPagePath } from './paths';
 
@@ -37,7 +37,7 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
     const load = () => {
-      dinerCall(dinerApi.order, { params: { viewToken } }, { signal: controller.signal }).then(
+      dinerCall('order', { params: { viewToken } }, { signal: controller.signal }).then(
         (answer) => {
           if (stopped) return;
           setOrder(answer);
@@ -62,7 +62,7 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
   const payAgain = async () => {
     setPaying(true);
     try {
-      const answer = await dinerCall(dinerApi.pay, { params: { viewToken } });
+      const answer = await dinerCall('pay', { params: { viewToken } });
       if (answer.payUrl) window.location.assign(answer.payUrl);
       else {
         setOrder(answer.order);

@@ -1,4 +1,22 @@
-import { dinerEndpoints, pathOf, type Endpoint, type EndpointData, type EndpointInput } from '@canteen/contract';
+import { pathOf, type dinerEndpoints, type EndpointData, type EndpointInput, type HttpMethod } from '@canteen/contract';
+
+/** The diners' endpoints by name (the contract's dinerEndpoints). */
+export type DinerEndpoints = typeof dinerEndpoints;
+export type DinerEndpointName = keyof DinerEndpoints;
+export type DinerData<K extends DinerEndpointName> = EndpointData<DinerEndpoints[K]>;
+
+/**
+ * The method and path of each diners' endpoint, as the contract declares them. Written here, not
+ * imported: the contract's endpoint objects carry their zod schemas, which would double this
+ * page's bundle (zod and the order and store schemas); api.test.ts checks that both agree.
+ */
+export const DINER_ROUTES: { [K in DinerEndpointName]: { method: HttpMethod; path: string } } = {
+  menu: { method: 'GET', path: '/order/diner/:token' },
+  quote: { method: 'POST', path: '/order/diner/:token/quote' },
+  create: { method: 'POST', path: '/order/diner/:token/order' },
+  order: { method: 'GET', path: '/order/diner/order/:viewToken' },
+  pay: { method: 'POST', path: '/order/diner/order/:viewToken/pay' },
+};
 
 /** A refusal the server named (its Chinese message), or the network's failure. */
 export class DinerApiError extends Error {
@@ -8,10 +26,11 @@ export class DinerApiError extends Error {
 }
 
 /**
- * Calls a diners' endpoint with fetch (no axios on this page): path and method from the
- * contract, the envelope's `data` answered, its `msg` thrown on a refusal.
+ * Calls a diners' endpoint with fetch (no axios on this page): the envelope's `data` answered
+ * (typed by the contract), its `msg` thrown on a refusal.
  */
-export async function dinerCall<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, init: { signal?: AbortSignal; idempotencyKey?: string } = {}): Promise<EndpointData<E>> {
+export async function dinerCall<K extends DinerEndpointName>(name: K, input: EndpointInput<DinerEndpoints[K]>, init: { signal?: AbortSignal; idempotencyKey?: string } = {}): Promise<DinerData<K>> {
+  const endpoint = DINER_ROUTES[name];
   const { params, body } = input as { params?: Record<string, unknown>; body?: unknown };
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -25,10 +44,8 @@ export async function dinerCall<E extends Endpoint>(endpoint: E, input: Endpoint
   }
   const envelope = (await response.json().catch(() => null)) as { code?: number; msg?: string | null; data?: unknown } | null;
   if (!response.ok || !envelope || envelope.code !== 0) throw new DinerApiError(response.status, envelope?.msg || `请求失败（${response.status}）`);
-  return envelope.data as EndpointData<E>;
+  return envelope.data as DinerData<K>;
 }
-
-export const dinerApi = dinerEndpoints;
 
 /** A fresh key per submitted cart: a retried request answers the first order. */
 export const newIdempotencyKey = (): string =>

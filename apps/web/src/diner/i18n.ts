@@ -1,9 +1,10 @@
-import { ORDER_STATUS_NAMES, type OrderStatus } from '@canteen/contract';
+import type { OrderStatus } from '@canteen/contract';
 
 /**
  * The diners' page's texts: Chinese, and English by the switch in the header (kept in
  * localStorage). A tiny dictionary rather than the admin app's i18next: this page has its own
- * small bundle. Order states use the contract's names.
+ * small bundle. Order states use the contract's names (ORDER_STATUS_NAMES, copied here to keep
+ * zod out of the bundle; i18n.test.ts checks the copy).
  */
 export type Language = 'zh' | 'en';
 
@@ -102,6 +103,9 @@ const en: Record<MessageKey, string> = {
   retry: 'Retry',
 };
 
+export const STATUS_ZH: Record<OrderStatus, string> = {
+  dining: '就餐中', pending: '待支付', paid: '已支付', making: '制作中', finished: '已完成', cancelled: '已取消', refunded: '已退款', partially_refunded: '部分退款',
+};
 const STATUS_EN: Record<OrderStatus, string> = {
   dining: 'Dining', pending: 'Unpaid', paid: 'Paid', making: 'Preparing', finished: 'Done', cancelled: 'Cancelled', refunded: 'Refunded', partially_refunded: 'Partly refunded',
 };
@@ -134,4 +138,4 @@ export function translator(language: Language): Translate {
   return (key, values) => dictionary[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ''));
 }
 
-export const statusName = (language: Language, status: OrderStatus): string => (language === 'en' ? STATUS_EN[status] : ORDER_STATUS_NAMES[status]);
+export const statusName = (language: Language, status: OrderStatus): string => (language === 'en' ? STATUS_EN : STATUS_ZH)[status];
