@@ -41,6 +41,8 @@ function LineRow({ line, priced, refused, last, props }: {
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(line.remark !== '');
+  // A combo's choices show as its child lines once priced, not twice.
+  const spec = priced?.children.length ? '' : (priced?.specText ?? line.specText);
   return (
     <div
       data-testid={`cart-line-${line.key}`}
@@ -53,7 +55,7 @@ function LineRow({ line, priced, refused, last, props }: {
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
         <div style={{ minWidth: 0 }}>
           <Typography.Text strong>{line.name}</Typography.Text>
-          {(priced?.specText ?? line.specText) && <Typography.Text type="secondary" style={{ marginLeft: 6, fontSize: 12 }}>{priced?.specText ?? line.specText}</Typography.Text>}
+          {spec && <Typography.Text type="secondary" style={{ marginLeft: 6, fontSize: 12 }}>{spec}</Typography.Text>}
           {priced?.children.map((c, i) => (
             <div key={i} style={{ fontSize: 12, color: 'var(--ant-color-text-secondary, #888)' }}>· {c.name}{c.specText && `（${c.specText}）`} ×{c.quantity}</div>
           ))}

@@ -197,7 +197,7 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
   if (!menu.data) return <Card variant="borderless"><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /></Card>;
 
   return (
-    <div data-testid="cashier" style={{ display: 'flex', flexDirection: 'column', gap: 8, height: 'calc(100vh - 170px)', minHeight: 520 }}>
+    <div data-testid="cashier" style={{ display: 'flex', flexDirection: 'column', gap: 8, height: 'calc(100vh - 200px)', minHeight: 560 }}>
       <KeyHints />
       <div style={{ display: 'flex', gap: 12, flex: 1, minHeight: 0 }}>
         <Card variant="borderless" style={{ flex: 1, minWidth: 0 }} styles={{ body: { height: '100%', padding: 12 } }}>
@@ -215,12 +215,12 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
             onSearchKey={onSearchKey}
           />
         </Card>
-        <Card variant="borderless" style={{ width: 420, flex: 'none' }} styles={{ body: { height: '100%', padding: 12 } }} title={t('orderCashier.cart.title')}>
+        <Card variant="borderless" style={{ width: 420, flex: 'none' }} styles={{ body: { height: '100%', padding: 12, display: 'flex', flexDirection: 'column', gap: 8 } }}>
+          <Typography.Title level={5} style={{ margin: 0 }}>{t('orderCashier.cart.title')}</Typography.Title>
           {order && !paid && (
             <Alert
               type="info"
               showIcon
-              style={{ marginBottom: 8 }}
               data-testid="cashier-created"
               title={t('orderCashier.cart.created', { no: order.orderNo })}
               action={
@@ -231,26 +231,28 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
               }
             />
           )}
-          <CartPanel
-            draft={draft}
-            orderTypes={orderTypes}
-            tables={tables.data ?? []}
-            member={member}
-            quote={quote}
-            refusedKey={refusedKey}
-            lastKey={lastKey}
-            onDraft={change}
-            onQuantity={(key, direction) => { setLastKey(key); changeLines((lines) => changeQuantity(lines, key, direction)); }}
-            onSetQuantity={(key, quantity) => { setLastKey(key); changeLines((lines) => setQuantity(lines, key, quantity)); }}
-            onRemove={(key) => changeLines((lines) => removeLine(lines, key))}
-            onLineRemark={(key, remark) => changeLines((lines) => setLineRemark(lines, key, remark))}
-            onMember={() => setLookingUp(true)}
-            onClearMember={() => { setMember(undefined); change({ memberId: undefined, couponId: undefined }); }}
-            onSubmit={() => void submit()}
-            submitting={submitting}
-            createError={createError}
-            locked={order !== undefined}
-          />
+          <div style={{ flex: 1, minHeight: 0 }}>
+            <CartPanel
+              draft={draft}
+              orderTypes={orderTypes}
+              tables={tables.data ?? []}
+              member={member}
+              quote={quote}
+              refusedKey={refusedKey}
+              lastKey={lastKey}
+              onDraft={change}
+              onQuantity={(key, direction) => { setLastKey(key); changeLines((lines) => changeQuantity(lines, key, direction)); }}
+              onSetQuantity={(key, quantity) => { setLastKey(key); changeLines((lines) => setQuantity(lines, key, quantity)); }}
+              onRemove={(key) => changeLines((lines) => removeLine(lines, key))}
+              onLineRemark={(key, remark) => changeLines((lines) => setLineRemark(lines, key, remark))}
+              onMember={() => setLookingUp(true)}
+              onClearMember={() => { setMember(undefined); change({ memberId: undefined, couponId: undefined }); }}
+              onSubmit={() => void submit()}
+              submitting={submitting}
+              createError={createError}
+              locked={order !== undefined}
+            />
+          </div>
         </Card>
       </div>
       {picking && <ItemPicker item={picking} onAdd={add} onClose={() => setPicking(undefined)} />}

@@ -53,7 +53,7 @@ export function Receipt({ order, storeName, onNew }: { order: OrderRecord; store
         <Row strong left={t('orderCashier.receipt.item')} right={`${t('orderCashier.receipt.qty')} / ${t('orderCashier.receipt.amount')}`} />
         {lines.map((l) => (
           <div key={l.id} data-testid="receipt-line">
-            <Row left={<>{l.name}{l.specText && <span style={{ fontSize: 11 }}>（{l.specText}）</span>}</>} right={`×${l.quantity}  ${formatFen(l.lineAmount)}`} />
+            <Row left={<>{l.name}{l.specText && children(l.id).length === 0 && <span style={{ fontSize: 11 }}>（{l.specText}）</span>}</>} right={`×${l.quantity}  ${formatFen(l.lineAmount)}`} />
             {children(l.id).map((c) => <div key={c.id} style={{ paddingLeft: 12, fontSize: 11 }}>· {c.name}{c.specText && `（${c.specText}）`} ×{c.quantity}</div>)}
             {l.remark && <div style={{ paddingLeft: 12, fontSize: 11 }}>{t('orderCashier.receipt.remark')}：{l.remark}</div>}
           </div>
