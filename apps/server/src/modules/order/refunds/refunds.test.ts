@@ -47,11 +47,8 @@ const topLines = (o: OrderRecord) => o.lines.filter((l) => l.kind !== 'combo_ite
 async function giveBalance(memberId: string, principal: number, bonus: number) {
   await app.database.db.transaction((tx) => app.customer.wallet.adjust(tx as unknown as Db, memberId, { principal, bonus, points: 0, reason: '测试充值' }, { id: null, name: 'test' }));
 }
- 
-const simGet = async <T>(path: string): Promise<T> => {
-  const data: T = await (await fetch(`${simUrl}${path}`)).json();
-  return data;
-};
+/** The simulator's control API (JSON the test names). */
+const simGet = async <T>(path: string): Promise<T> => (await (await fetch(`${simUrl}${path}`)).json()) as T;
 
 describe('refunds by line and whole', () => {
   it('refunds chosen quantities for their share, never more than is left, then the rest to the last fen', async () => {
