@@ -42,10 +42,9 @@ export async function startTcpProxy(target: { host: string; port: number }, list
       case 'hang':
         return; // held open, never answered, until the mode changes
       case 'http': {
-        const status = mode.status;
-        client.once('data', () => {
-          client.end(`HTTP/1.1 ${status} Proxy Fault\r\ncontent-type: text/html\r\ncontent-length: 19\r\nconnection: close\r\n\r\n<h1>${status} fault</h1>`);
-        });
+        const body = `<h1>${mode.status} fault</h1>`;
+        const answer = `HTTP/1.1 ${mode.status} Proxy Fault\r\ncontent-type: text/html\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+        client.once('data', () => client.end(answer));
         return;
       }
       case 'pass': {
