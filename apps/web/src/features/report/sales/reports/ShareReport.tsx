@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { Col, Row, Table, type TableColumnsType } from 'antd';
+import { Chart } from '../../charts/Chart';
+import type { ChartOption } from '../../charts/echarts';
+import { yuan } from '../../format';
+
+interface ShareReportProps<T> {
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** The slice's name (a category, a payment method). */
+  label: (row: T) => string;
+  /** The slice's amount in fen. */
+  amount: (row: T) => number;
+  columns: TableColumnsType<T>;
+  testId: string;
+}
+
+/** A report of shares of the amount: a ring chart beside its table (分类, 支付方式, 订单类型与来源). */
+export function ShareReport<T extends object>({ rows, rowKey, label, amount, columns, testId }: ShareReportProps<T>) {
+  const option = useMemo<ChartOption>(() => ({
+    tooltip: { trigger: 'item', formatter: '{b}: ¥{c} ({d}%)' },
+    legend: { type: 'scroll', bottom: 0 },
+    series: [{ type: 'pie', radius: ['40%', '70%'], center: ['50%', '45%'], data: rows.map((row) => ({ name: label(row), value: yuan(amount(row)) })) }],
+  }), [rows, label, amount]);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={10}><Chart option={option} testId={`${testId}-chart`} /></Col>
+      <Col xs={24} lg={14}>
+        <Table size="small" rowKey={rowKey} dataSource={rows} pagination={false} columns={columns} data-testid={`${testId}-table`} />
+      </Col>
+    </Row>
+  );
+}
