@@ -78,6 +78,21 @@ describe('the diners\' page', () => {
     expect(screen.getAllByTestId('diner-cart-line')).toHaveLength(1);
   });
 
+  it('asks for the order\'s status again until it is paid, then shows the state line there', async () => {
+    let asked = 0;
+    const pending = { ...order('pending'), expireTime: '2026-11-25T10:15:00Z' };
+    const paid = { ...order('paid'), paidAmount: 7200 };
+    vi.mocked(fetch).mockImplementation(async (url) => (url === `/order/diner/order/${VIEW}` ? envelope(++asked > 1 ? paid : pending) : envelope('资源不存在', 404)));
+    window.history.replaceState(null, '', `/order/t/${TOKEN}/order/${VIEW}`);
+    render(<DinerApp />);
+    expect(await screen.findByTestId('diner-status-name')).toHaveTextContent('待支付');
+    expect(screen.getByTestId('diner-pay')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByTestId('diner-status-name')).toHaveTextContent('已支付'), { timeout: 5000 });
+    expect(screen.queryByTestId('diner-pay')).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('已支付');
+    expect(screen.getByText('已付 ¥72.00')).toBeInTheDocument();
+  });
+
   it('says so when the table\'s code is unknown', async () => {
     window.history.replaceState(null, '', '/order/t/unknownToken0123456789');
     render(<DinerApp />);

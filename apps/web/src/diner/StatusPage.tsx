@@ -36,26 +36,38 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
+    let asking = false;
     const load = () => {
+      asking = true;
       dinerCall('order', { params: { viewToken } }, { signal: controller.signal }).then(
         (answer) => {
+          asking = false;
           if (stopped) return;
           setOrder(answer);
           setError(undefined);
-          if (!FINAL.includes(answer.status)) timer = setTimeout(load, POLL_MS);
+          // A page in the background asks seldom; coming back to it asks at once (below).
+          if (!FINAL.includes(answer.status)) timer = setTimeout(load, document.hidden ? POLL_MS * 10 : POLL_MS);
         },
         (e: unknown) => {
+          asking = false;
           if (stopped || (e as Error).name === 'AbortError') return;
           setError((e as Error).message);
           timer = setTimeout(load, POLL_MS * 2);
         },
       );
     };
+    const onVisible = () => {
+      if (document.hidden || stopped || asking) return;
+      clearTimeout(timer);
+      load();
+    };
     load();
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;
       clearTimeout(timer);
       controller.abort();
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [viewToken]);
 
