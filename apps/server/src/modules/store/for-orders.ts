@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bumpMenuVersion } from './menu-version.js';
 import { storeTable } from './tables.js';
@@ -90,4 +90,10 @@ export async function tableOfStore(db: Db, storeId: string, tableId: string): Pr
   const [row] = await db.select({ id: storeTable.id, code: storeTable.code, enabled: storeTable.enabled }).from(storeTable)
     .where(and(eq(storeTable.id, tableId), eq(storeTable.storeId, storeId)));
   return row ?? null;
+}
+
+/** A store's enabled tables in order, with their QR tokens (the orders' demo seed). */
+export async function enabledTables(db: Db, storeId: string): Promise<Array<{ id: string; code: string; qrToken: string }>> {
+  return db.select({ id: storeTable.id, code: storeTable.code, qrToken: storeTable.qrToken }).from(storeTable)
+    .where(and(eq(storeTable.storeId, storeId), eq(storeTable.enabled, true))).orderBy(asc(storeTable.sort), asc(storeTable.id));
 }

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { businessDateOf, couponDiscount, type CouponLine, type OrderQuote, type OrderStatus, type PickupRule } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { dbFailureOf } from '../../../http/db-errors.js';
 import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { memberRecord } from '../../customer/members/service.js';
+import type { CouponService } from '../../customer/coupons/index.js';
 import { planRow } from '../../customer/coupons/plans.js';
 import { tableOfStore, takeStock } from '../../store/for-orders.js';
 import { catalogueItems, storeForReads, tableByQrToken } from '../../store/service.js';
 import type { Catalogue } from '../pricing/catalogue.js';
 import { priceCart, type PricedCart, type PricingMember } from '../pricing/price.js';
-import type { CatalogueSource } from '../pricing/source.js';
 import { order, orderLine, orderLog } from '../tables.js';
 import { nextSequence, orderNoOf, pickupNoOf } from './numbers.js';
 import type { CartInput, CreateOrderInput, OrderOperator } from './service.js';
@@ -50,9 +49,16 @@ export interface PricedOrder {
   priced: PricedCart;
 }
 
+/** Where the catalogue comes from: the menu cache (pricing/source.ts), or a menu built directly (the demo seed). */
+export interface Catalogues {
+  get(storeId: string): Promise<Catalogue>;
+}
+
 export interface CreateDeps {
-  app: FastifyInstance;
-  catalogues: CatalogueSource;
+  db: Db;
+  catalogues: Catalogues;
+  /** The customer module's coupons (lock, and the member's usable ones for a quote). */
+  coupons: CouponService;
   /** Minutes an unpaid order waits before the timeout job cancels it. */
   timeoutMin: number;
   /** Settles an order whose payable is zero at once (in the creating transaction). */
@@ -99,8 +105,8 @@ async function memberOf(db: Db, memberId: string | undefined): Promise<OrderMemb
  * Prices a cart: the catalogue, the opening check (the diners' page needs the store open and
  * within its hours; the counter only open: staff judge the hours), the member, then pricing.
  */
-export async function priceOrder(deps: Pick<CreateDeps, 'app' | 'catalogues'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined }): Promise<PricedOrder> {
-  const db = deps.app.database.db;
+export async function priceOrder(deps: Pick<CreateDeps, 'db' | 'catalogues'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined }): Promise<PricedOrder> {
+  const db = deps.db;
   const place = await placeOf(db, cart, options.tableToken);
   const catalogue = await deps.catalogues.get(place.storeId);
   if (options.source === 'qr' ? !catalogue.store.openNow : !catalogue.store.isOpen) throw badRequest('本店休息中');
@@ -152,7 +158,7 @@ export interface Created {
 
 /** Creates the order; see the file's comment. */
 export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Promise<Created> {
-  const db = deps.app.database.db;
+  const db = deps.db;
   const { cart, idempotencyKey } = input;
   if (idempotencyKey) {
     const storeId = input.tableToken ? (await tableByQrToken(db, input.tableToken))?.storeId : cart.storeId;
@@ -162,7 +168,7 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
   const { place, member, priced } = await priceOrder(deps, cart, { source: input.source, tableToken: input.tableToken });
   if (cart.couponId && !member) throw badRequest('使用优惠券请先选择会员');
   const status: OrderStatus = input.source === 'qr' && place.payMode === 'pay_later' && cart.type === 'dine_in' ? 'dining' : 'pending';
-  const now = new Date();
+  const now = input.at ?? new Date();
   const businessDate = businessDateOf(now, place.timeZone, place.dayCutoffHour);
   try {
     return await db.transaction(async (txRaw) => {
@@ -175,7 +181,7 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
       }
       let coupon: { id: string; code: string; name: string; discount: number } | null = null;
       if (cart.couponId && member) {
-        const locked = await deps.app.customer.coupons.lock(tx, {
+        const locked = await deps.coupons.lock(tx, {
           couponId: cart.couponId, memberId: member.id, orderId, storeId: place.storeId, orderType: cart.type, lines: couponLinesOf(priced), total: beforeCoupon(priced), now,
         });
         coupon = { id: locked.couponId, code: locked.code, name: locked.planName, discount: locked.discount };
@@ -254,14 +260,14 @@ export async function insertLines(tx: Db, orderId: string, priced: PricedCart, r
 }
 
 /** A quote: the priced cart with its amounts and the member's coupons usable on it (best first). */
-export async function quoteOrder(deps: Pick<CreateDeps, 'app' | 'catalogues'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined }): Promise<OrderQuote> {
-  const db = deps.app.database.db;
+export async function quoteOrder(deps: Pick<CreateDeps, 'db' | 'catalogues' | 'coupons'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined }): Promise<OrderQuote> {
+  const db = deps.db;
   const { place, member, priced } = await priceOrder(deps, cart, options);
   if (cart.couponId && !member) throw badRequest('使用优惠券请先选择会员');
   const coupons: OrderQuote['coupons'] = [];
   if (member) {
     const plans = new Map<string, Awaited<ReturnType<typeof planRow>>>();
-    for (const c of await deps.app.customer.coupons.usable(db, member.id)) {
+    for (const c of await deps.coupons.usable(db, member.id)) {
       const plan = plans.get(c.planId) ?? await planRow(db, c.planId);
       plans.set(c.planId, plan);
       if (plan.storeIds.length && !plan.storeIds.includes(place.storeId)) continue;
@@ -272,7 +278,7 @@ export async function quoteOrder(deps: Pick<CreateDeps, 'app' | 'catalogues'>, c
     coupons.sort((a, b) => b.discount - a.discount);
   }
   let couponDiscountAmount = 0;
-  if (cart.couponId && member) couponDiscountAmount = await trialLock(deps.app, { couponId: cart.couponId, member, place, cart, priced });
+  if (cart.couponId && member) couponDiscountAmount = await trialLock(deps, { couponId: cart.couponId, member, place, cart, priced });
   return {
     goodsAmount: priced.goodsAmount,
     packingFee: priced.packingFee,
@@ -298,10 +304,10 @@ class TrialDone extends Error {
  * The chosen coupon's discount, checked exactly as creating would (the coupons service's lock,
  * in a transaction that is always rolled back): a coupon that does not apply is the same 400.
  */
-async function trialLock(app: FastifyInstance, input: { couponId: string; member: OrderMember; place: OrderPlace; cart: CartInput; priced: PricedCart }): Promise<number> {
+async function trialLock(deps: Pick<CreateDeps, 'db' | 'coupons'>, input: { couponId: string; member: OrderMember; place: OrderPlace; cart: CartInput; priced: PricedCart }): Promise<number> {
   try {
-    await app.database.db.transaction(async (tx) => {
-      const locked = await app.customer.coupons.lock(tx, {
+    await deps.db.transaction(async (tx) => {
+      const locked = await deps.coupons.lock(tx, {
         couponId: input.couponId, memberId: input.member.id, orderId: '0', storeId: input.place.storeId, orderType: input.cart.type,
         lines: couponLinesOf(input.priced), total: beforeCoupon(input.priced),
       });

@@ -27,7 +27,8 @@ export class OrderService implements OrderServiceApi {
 
   async create(input: CreateOrderInput): Promise<CreatedOrder> {
     const created = await createOrder({
-      app: this.app, catalogues: this.catalogues, timeoutMin: this.timeoutMin, settleFree: (tx, orderId, operator) => this.settlePaid(tx, orderId, operator),
+      db: this.db, catalogues: this.catalogues, coupons: this.app.customer.coupons, timeoutMin: this.timeoutMin,
+      settleFree: (tx, orderId, operator) => this.settlePaid(tx, orderId, operator),
     }, input);
     if (created.menuChanged) this.app.store.menu.changed(created.storeId);
     if (created.created && (created.status === 'paid' || created.status === 'dining')) await this.publishPaid(created.orderId);
@@ -36,7 +37,7 @@ export class OrderService implements OrderServiceApi {
   }
 
   quote(cart: CartInput, options: { source: OrderSource; tableToken?: string }): Promise<OrderQuote> {
-    return quoteOrder({ app: this.app, catalogues: this.catalogues }, cart, options);
+    return quoteOrder({ db: this.db, catalogues: this.catalogues, coupons: this.app.customer.coupons }, cart, options);
   }
 
   get(orderId: string): Promise<OrderRecord> {
@@ -56,7 +57,7 @@ export class OrderService implements OrderServiceApi {
   }
 
   settlePaid(tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
-    return settlePaid(this.app, tx, orderId, operator);
+    return settlePaid(this.app.customer, tx, orderId, operator);
   }
 
   publishPaid(orderId: string): Promise<void> {
@@ -64,7 +65,7 @@ export class OrderService implements OrderServiceApi {
   }
 
   async releaseHeld(tx: Db, orderId: string): Promise<boolean> {
-    return (await releaseHeld(this.app, tx, orderId)).released;
+    return (await releaseHeld(this.app.customer, tx, orderId)).released;
   }
 
   transition(tx: Db, o: OrderRowData, to: OrderStatus, action: string, operator: OrderOperator, remark?: string): Promise<boolean> {
@@ -82,7 +83,7 @@ export class OrderService implements OrderServiceApi {
   }
 
   async cancel(orderId: string, reason: string, operator: OrderOperator): Promise<void> {
-    const done = await this.db.transaction((tx) => cancel(this.app, tx as unknown as Db, orderId, reason, operator, this.refundAll));
+    const done = await this.db.transaction((tx) => cancel(this.app.customer, tx as unknown as Db, orderId, reason, operator, this.refundAll));
     if (done.menuChanged) this.app.store.menu.changed(done.storeId);
   }
 }

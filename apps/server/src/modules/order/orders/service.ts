@@ -25,7 +25,9 @@ export interface CreateOrderInput {
   /** The diners' page: the table's QR token (it names the store and the table). */
   tableToken?: string;
   /** The request's Idempotency-Key: a retry with the same key answers the same order. */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
+  /** When the order is made (default now; the demo seed dates its orders back). */
+  at?: Date;
 }
 
 /** A created order: its record and the secret the diners' page reaches it by. */

@@ -37,7 +37,7 @@ export async function cancelDueOrders(
         const [still] = await tx.select({ status: order.status, expireAt: order.expireAt }).from(order).where(eq(order.id, id)).for('update');
         // Paid (or cancelled) meanwhile, or given more time: not ours to cancel.
         if (!still || still.status !== 'pending' || !still.expireAt || still.expireAt > now) return null;
-        return cancel(app, tx, id, TIMEOUT_REASON, TIMEOUT_OPERATOR, refundAll, 'timeout');
+        return cancel(app.customer, tx, id, TIMEOUT_REASON, TIMEOUT_OPERATOR, refundAll, 'timeout');
       });
       if (!outcome) continue;
       cancelled.push(id);

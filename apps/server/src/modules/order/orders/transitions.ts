@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { CustomerServices } from '../../customer/plugin.js';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { conflict, notFound } from '../../../http/errors.js';
@@ -64,11 +64,11 @@ export interface Released {
 }
 
 /** Stock and coupon of an unpaid order back, exactly once: the `stock_held` flag is turned off by one conditional update. */
-export async function releaseHeld(app: FastifyInstance, tx: Db, orderId: string): Promise<Released> {
+export async function releaseHeld(customer: CustomerServices, tx: Db, orderId: string): Promise<Released> {
   const [held] = await tx.update(order).set({ stockHeld: false }).where(and(eq(order.id, orderId), eq(order.stockHeld, true))).returning({ storeId: order.storeId });
   if (!held) return { released: false, storeId: null, menuChanged: false };
   const menuChanged = await returnStock(tx, held.storeId, await stockOfOrder(tx, orderId));
-  await app.customer.coupons.release(tx, orderId);
+  await customer.coupons.release(tx, orderId);
   return { released: true, storeId: held.storeId, menuChanged };
 }
 
@@ -86,17 +86,17 @@ export async function paidSum(tx: Db, orderId: string): Promise<number> {
  * the order row, then the member (points, spend), then the coupon's plan (coupons.use), the
  * order the wallet and coupons services ask for. True when this call made it paid.
  */
-export async function settlePaid(app: FastifyInstance, tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
+export async function settlePaid(customer: CustomerServices, tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
   const o = await lockOrder(tx, orderId);
   const paid = await paidSum(tx, orderId);
   if (paid !== o.paidAmount) await tx.update(order).set({ paidAmount: paid, updatedAt: new Date() }).where(eq(order.id, orderId));
   if ((o.status !== 'pending' && o.status !== 'dining') || paid < o.payableAmount) return false;
   if (!await transition(tx, o, 'paid', 'pay', operator, '', { stockHeld: false, expireAt: null, paidAmount: paid })) return false;
   if (o.memberId) {
-    await app.customer.wallet.addSpend(tx, o.memberId, o.payableAmount);
-    await app.customer.wallet.earnPoints(tx, { memberId: o.memberId, amount: o.payableAmount, storeId: o.storeId, orderId, operator, reason: `订单 ${o.orderNo}` });
+    await customer.wallet.addSpend(tx, o.memberId, o.payableAmount);
+    await customer.wallet.earnPoints(tx, { memberId: o.memberId, amount: o.payableAmount, storeId: o.storeId, orderId, operator, reason: `订单 ${o.orderNo}` });
   }
-  await app.customer.coupons.use(tx, orderId);
+  await customer.coupons.use(tx, orderId);
   return true;
 }
 
@@ -138,14 +138,14 @@ export interface Cancelled {
  * cancelled order answers as it is; one being made or done is a 409 (refund it instead).
  */
 export async function cancel(
-  app: FastifyInstance, tx: Db, orderId: string, reason: string, operator: OrderOperator, refundAll: RefundAll | undefined, action = 'cancel',
+  customer: CustomerServices, tx: Db, orderId: string, reason: string, operator: OrderOperator, refundAll: RefundAll | undefined, action = 'cancel',
 ): Promise<Cancelled> {
   const o = await lockOrder(tx, orderId);
   const done = { storeId: o.storeId, menuChanged: false };
   if (o.status === 'cancelled') return done;
   if (o.status === 'dining' || o.status === 'pending') {
     await transition(tx, o, 'cancelled', action, operator, reason, { cancelReason: reason, expireAt: null });
-    return { storeId: o.storeId, menuChanged: (await releaseHeld(app, tx, orderId)).menuChanged };
+    return { storeId: o.storeId, menuChanged: (await releaseHeld(customer, tx, orderId)).menuChanged };
   }
   if (o.status === 'paid') {
     if (!refundAll) throw conflict('已支付的订单取消需要原路退款，退款功能暂不可用');

@@ -243,4 +243,19 @@ describe('WeChat Pay through the simulator', () => {
     expect((await simCall<{ trade_state: string }>('GET', `/sim/pay/transactions/${open!.out_trade_no}`)).data.trade_state).toBe('CLOSED');
     expect((await orderOf(dropped.id)).payments[0]!.status).toBe('closed');
   });
+  it('cash never waits on the platform: a QR that cannot be closed there is closed here, and if paid anyway its money goes back', async () => {
+    const order = await newOrder();
+    await paid(order.id, { method: 'wechat' });
+    const [tx] = (await simCall<{ out_trade_no: string; attach: string }[]>('GET', '/sim/pay/transactions')).data.filter((t) => t.attach === `order:${order.id}`);
+    await simCall('POST', '/sim/pay/faults', { api: 'close', status: 500, code: 'SYSTEM_ERROR', message: '系统繁忙' });
+    const cash = await paid(order.id, { method: 'cash' });
+    expect(cash.order.status).toBe('paid');
+    expect(cash.order.payments.map((p) => [p.method, p.status])).toEqual([['wechat', 'closed'], ['cash', 'success']]);
+    const late = await simCall<{ notification: { attempts: { status: number }[] } }>('POST', `/sim/pay/transactions/${tx!.out_trade_no}/pay`);
+    expect(late.data.notification.attempts[0]!.status).toBe(204);
+    const record = await orderOf(order.id);
+    expect(record).toMatchObject({ status: 'paid', paidAmount: 9800, refundedAmount: 4900 });
+    expect(record.refunds[0]).toMatchObject({ reason: '重复支付，自动退款', parts: [{ method: 'wechat', amount: 4900 }] });
+    expect(record.logs.filter((l) => l.toStatus === 'paid')).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatFen, ORDER_STATUS_NAMES, type OrderPayBody, type OrderPayResult, type PaymentRecord } from '@canteen/contract';
 import type { PayTransaction } from '@canteen/wechat-protocol';
@@ -32,7 +32,7 @@ export interface PayInput {
 }
 
 /** How a notification (or a query) about a WeChat Pay payment ended. */
-export type SettleOutcome = 'settled' | 'already' | 'unknown' | 'mismatch' | 'closed';
+export type SettleOutcome = 'settled' | 'already' | 'unknown' | 'mismatch';
 
 /**
  * Payments (STORE.md §6): cash with change, member balance in the payment's transaction, and
@@ -68,22 +68,27 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
     return app.order.settlePaid(tx, locked.id, operator);
   }
 
-  /** The order's open QR payments are closed at the platform before another payment is taken; one found paid is settled. */
+  /**
+   * The order's open QR payments are closed before another payment is taken; one the platform
+   * says was paid is settled instead. When the platform cannot be reached the QR is closed here
+   * only, so that cash at the counter never waits on it: should the customer pay it anyway, its
+   * notification settles it and gives the money straight back (settleWechat).
+   */
   async function closeOpenWechat(orderId: string, operator: OrderOperator): Promise<void> {
     const open = (await paymentsOf(db, orderId)).filter((p) => p.method === 'wechat' && p.status === 'pending' && p.outTradeNo);
+    const closeHere = (id: string) =>
+      db.update(orderPayment).set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() }).where(and(eq(orderPayment.id, id), eq(orderPayment.status, 'pending')));
     for (const payment of open) {
       try {
         await client.close(payment.outTradeNo!);
-        await db.update(orderPayment).set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() }).where(and(eq(orderPayment.id, payment.id), eq(orderPayment.status, 'pending')));
+        await closeHere(payment.id);
       } catch (error) {
-        if (!(error instanceof PayPlatformError)) throw error;
-        if (error.code === 'ORDER_NOT_EXIST') {
-          await db.update(orderPayment).set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() }).where(and(eq(orderPayment.id, payment.id), eq(orderPayment.status, 'pending')));
-        } else if (error.code === 'ORDERPAID') {
+        if (error instanceof PayPlatformError && error.code === 'ORDERPAID') {
           await settleWechat(await client.query(payment.outTradeNo!), operator);
-        } else {
-          throw error;
+          continue;
         }
+        if (!(error instanceof PayPlatformError && error.code === 'ORDER_NOT_EXIST')) app.log.warn({ err: error, outTradeNo: payment.outTradeNo }, 'wechat pay: could not close the QR at the platform; closed here only');
+        await closeHere(payment.id);
       }
     }
   }
@@ -103,9 +108,10 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
       const paidAt = transaction.success_time ? new Date(transaction.success_time) : new Date();
       const [won] = await tx.update(orderPayment)
         .set({ status: 'success', tradeNo: transaction.transaction_id ?? null, paidAt: Number.isNaN(paidAt.getTime()) ? new Date() : paidAt, updatedAt: new Date() })
-        .where(and(eq(orderPayment.id, payment.id), eq(orderPayment.status, 'pending')))
+        // Closed here only (the platform was unreachable) still counts: the money did arrive.
+        .where(and(eq(orderPayment.id, payment.id), inArray(orderPayment.status, ['pending', 'closed'])))
         .returning({ id: orderPayment.id });
-      if (!won) return { result: payment.status === 'closed' ? ('closed' as const) : ('already' as const), paid: false };
+      if (!won) return { result: 'already' as const, paid: false };
       if (!PAYABLE_STATUSES.has(locked.status)) {
         // Paid after the order was cancelled (or paid another way): the money goes straight back.
         await giveBack(tx, locked, payment, locked.status === 'cancelled' ? '订单已取消，自动退款' : '重复支付，自动退款');
@@ -114,7 +120,6 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
       return { result: 'settled' as const, paid: await credit(tx, locked, operator) };
     });
     if (outcome.paid) await app.order.publishPaid(payment.orderId);
-    if (outcome.result === 'closed') app.log.error({ outTradeNo: transaction.out_trade_no }, 'wechat pay: a closed payment was reported paid; refund it by hand');
     return outcome.result;
   }
 
