@@ -44,6 +44,12 @@ export async function syncOpenPayments(app: FastifyInstance, payments: Payments,
     } catch (error) {
       // Paid at the very moment we closed it: the next round (or the notification) settles it.
       if (error instanceof PayPlatformError && error.code === 'ORDERPAID') continue;
+      // The platform never had it (its creation failed half-way): nothing can pay it.
+      if (error instanceof PayPlatformError && error.code === 'ORDER_NOT_EXIST') {
+        await db.update(orderPayment).set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(orderPayment.id, payment.id), eq(orderPayment.status, 'pending')));
+        continue;
+      }
       app.log.warn({ err: error, outTradeNo: payment.outTradeNo }, 'wechat pay: query fallback failed');
     }
   }
