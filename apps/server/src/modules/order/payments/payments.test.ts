@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPayResult, OrderRecord } from '@canteen/contract';
+import { demoPayMerchant, encryptResource, signedHeaders } from '@canteen/wechat-protocol';
 import { buildSimulator } from '@canteen/wechat-sim';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
@@ -256,6 +257,25 @@ describe('WeChat Pay through the simulator', () => {
     const record = await orderOf(order.id);
     expect(record).toMatchObject({ status: 'paid', paidAmount: 9800, refundedAmount: 4900 });
     expect(record.refunds[0]).toMatchObject({ reason: '重复支付，自动退款', parts: [{ method: 'wechat', amount: 4900 }] });
+    expect(record.logs.filter((l) => l.toStatus === 'paid')).toHaveLength(1);
+  });
+  it('the same notification arriving five times at once is handled once', async () => {
+    const order = await newOrder();
+    await paid(order.id, { method: 'wechat' });
+    const [tx] = (await simCall<{ out_trade_no: string; attach: string }[]>('GET', '/sim/pay/transactions')).data.filter((t) => t.attach === `order:${order.id}`);
+    await simCall('POST', `/sim/pay/transactions/${tx!.out_trade_no}/pay`, { notify: false });
+    const transaction = (await simCall('GET', `/sim/pay/transactions/${tx!.out_trade_no}`)).data;
+    const m = demoPayMerchant;
+    const body = JSON.stringify({
+      id: 'dup-1', create_time: '2026-01-01T00:00:00+08:00', event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', summary: '支付成功',
+      resource: encryptResource(m.apiV3Key, JSON.stringify(transaction), 'transaction', 'transaction'),
+    });
+    const headers = { ...signedHeaders(m.platformPrivateKey, m.platformKeyId, body), 'content-type': 'application/json' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject({ method: 'POST', url: '/order/pay/wechat/notify', headers, payload: body })));
+    expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204, 204, 204]);
+    const record = await orderOf(order.id);
+    expect(record).toMatchObject({ status: 'paid', paidAmount: 4900, refundedAmount: 0 });
+    expect(record.payments.map((p) => p.status)).toEqual(['success']);
     expect(record.logs.filter((l) => l.toStatus === 'paid')).toHaveLength(1);
   });
 });
