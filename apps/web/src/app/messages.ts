@@ -80,7 +80,7 @@ const menuEn: Record<string, string> = {
   '/admin': 'System', '/admin/user': 'Users', '/admin/role': 'Roles', '/admin/menu': 'Menus', '/admin/dept': 'Departments', '/admin/client': 'Clients',
   '/admin/token': 'Tokens', '/admin/log': 'Logs', '/store': 'Store', '/store/shop': 'Store info', '/store/printer': 'Printers', '/store/dish': 'Dishes',
   '/store/category': 'Categories', '/store/combo': 'Combos', '/store/spec': 'Specs', '/store/table': 'Tables', '/customer': 'Customers',
-  '/customer/member': 'Members', '/customer/rechargecard': 'Recharge cards', '/customer/coupon': 'Coupons', '/order': 'Orders', '/order/list': 'Order list',
+  '/customer/member': 'Members', '/customer/rechargecard': 'Recharge cards', '/customer/coupon': 'Coupons', '/order': 'Orders', '/order/list': 'Order list', '/order/cashier': 'Cashier',
   '/report': 'Reports', '/report/sales': 'Sales report', '/wxmp': 'Public account', '/wxmp/wxapp': 'Accounts', '/wxmp/wxuser': 'Followers',
   '/wxmp/wxusertags': 'Follower tags', '/wxmp/wxmaterial': 'Materials', '/wxmp/wxautoreply': 'Auto replies', '/wxmp/wxmenu': 'Custom menu', '/wxmp/wxmsg': 'Messages',
 };

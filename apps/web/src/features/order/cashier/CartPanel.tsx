@@ -121,7 +121,8 @@ export function CartPanel(props: CartPanelProps) {
             <Select
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 150 }}
+              style={{ width: 120 }}
+              popupMatchSelectWidth={220}
               value={draft.tableId}
               onChange={(tableId?: string) => props.onDraft({ tableId })}
               placeholder={t('orderCashier.order.tablePlaceholder')}
@@ -129,7 +130,7 @@ export function CartPanel(props: CartPanelProps) {
               data-testid="cashier-table"
               options={props.tables.map((tb) => ({ value: tb.id, label: `${tb.code} · ${tb.areaName} · ${t(`orderCashier.order.tableStatus.${tb.status}`)}` }))}
             />
-            <InputNumber min={1} max={99} precision={0} style={{ width: 120 }} value={draft.guests ?? null} prefix={t('orderCashier.order.guests')}
+            <InputNumber min={1} max={99} precision={0} style={{ width: 100 }} value={draft.guests ?? null} prefix={t('orderCashier.order.guests')}
               onChange={(v) => props.onDraft({ guests: typeof v === 'number' ? v : undefined })} aria-label={t('orderCashier.order.guests')} data-testid="cashier-guests" />
           </>
         )}

@@ -22,7 +22,10 @@ export const useOrderingMenu = (storeId: string) =>
 export const useStoreTables = (storeId: string, enabled: boolean) =>
   useQuery({
     queryKey: [TABLES_KEY, 'cashier', storeId],
-    queryFn: async () => (await call(tableEndpoints.page, { query: { storeId, current: 1, size: 1000 } })).records.filter((t) => t.enabled),
+    queryFn: async () => (await call(tableEndpoints.page, { query: { storeId, current: 1, size: 1000 } })).records
+      .filter((t) => t.enabled)
+      // A01, A02 … A10, then B01: by area, then code in numeric order.
+      .sort((a, b) => a.areaName.localeCompare(b.areaName, 'zh-CN') || a.code.localeCompare(b.code, undefined, { numeric: true })),
     enabled,
     staleTime: 30_000,
   });
