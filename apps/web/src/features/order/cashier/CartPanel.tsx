@@ -32,8 +32,9 @@ export interface CartPanelProps {
   locked: boolean;
 }
 
-function LineRow({ line, priced, refused, last, props }: {
+function LineRow({ line, priced, refused, refusal, last, props }: {
   line: CartLine;
+  refusal: string | undefined;
   priced: NonNullable<QuoteState['quote']>['lines'][number] | undefined;
   refused: boolean;
   last: boolean;
@@ -82,6 +83,7 @@ function LineRow({ line, priced, refused, last, props }: {
           <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => props.onRemove(line.key)} aria-label={t('orderCashier.cart.remove')} data-testid="cart-line-remove" />
         </Space>
       </div>
+      {refused && refusal && <Typography.Text type="danger" style={{ display: 'block', fontSize: 12, marginTop: 4 }} data-testid="cart-line-refusal">{refusal}</Typography.Text>}
       {editing && (
         <Input size="small" style={{ marginTop: 6 }} maxLength={50} value={line.remark} placeholder={t('orderCashier.cart.lineRemark')}
           onChange={(e) => props.onLineRemark(line.key, e.target.value)} aria-label={t('orderCashier.cart.lineRemark')} data-testid="cart-line-remark" />
@@ -160,7 +162,7 @@ export function CartPanel(props: CartPanelProps) {
         {draft.lines.length === 0
           ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orderCashier.cart.empty')} />
           : draft.lines.map((line, i) => (
-            <LineRow key={line.key} line={line} priced={priced?.[i]} refused={props.refusedKey === line.key} last={props.lastKey === line.key} props={props} />
+            <LineRow key={line.key} line={line} priced={priced?.[i]} refused={props.refusedKey === line.key} refusal={quote.refusal ?? props.createError} last={props.lastKey === line.key} props={props} />
           ))}
       </div>
 

@@ -160,6 +160,7 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
     expect(await screen.findByTestId('cashier-refusal')).toHaveTextContent('水煮鱼已售罄');
     const refused = document.querySelector('[data-line-name="水煮鱼"]') as HTMLElement;
     expect(refused.style.border).toMatch(/error|255, 77, 79/);
+    expect(within(refused).getByTestId('cart-line-refusal')).toHaveTextContent('水煮鱼已售罄');
     expect(screen.getByTestId('cashier-submit')).toBeDisabled();
     // − in the search box takes the refused (last) line away again.
     await userEvent.keyboard('-');
