@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { PayPlatformError } from '../../../platform/wechat-pay/errors.js';
 import type { WechatPayClient } from '../../../platform/wechat-pay/client.js';
 import type { OrderOperator } from '../orders/service.js';
+import { refundBusinessDate } from '../refunds/business-date.js';
 import { order, orderPayment, orderRefund, type OrderRowData } from '../tables.js';
 
 type PaymentRow = typeof orderPayment.$inferSelect;
@@ -133,7 +134,7 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
     await client.refund({ outTradeNo: payment.outTradeNo!, outRefundNo: `RA${payment.id}`, reason, refund: payment.amount, total: payment.amount });
     await tx.update(orderPayment).set({ refundedAmount: payment.amount, updatedAt: new Date() }).where(eq(orderPayment.id, payment.id));
     await tx.insert(orderRefund).values({
-      orderId: locked.id, storeId: locked.storeId, businessDate: locked.businessDate, amount: payment.amount, reason, status: 'success', parts, lines: [], restock: false, refundedAt: new Date(),
+      orderId: locked.id, storeId: locked.storeId, businessDate: await refundBusinessDate(tx, locked.storeId), amount: payment.amount, reason, status: 'success', parts, lines: [], restock: false, refundedAt: new Date(),
     });
     await tx.update(order).set({ paidAmount: sql`${order.paidAmount} + ${payment.amount}`, refundedAmount: sql`${order.refundedAmount} + ${payment.amount}`, updatedAt: new Date() })
       .where(eq(order.id, locked.id));

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import type { WechatPayClient } from '../../../platform/wechat-pay/client.js';
 import { returnStock, type StockEntry } from '../../store/for-orders.js';
 import type { OrderOperator } from '../orders/service.js';
+import { refundBusinessDate } from './business-date.js';
 import { lockOrder, transition } from '../orders/transitions.js';
 import { order, orderLine, orderPayment, orderRefund, type OrderLineRowData, type OrderRowData, type RefundLine, type RefundPart } from '../tables.js';
 
@@ -124,7 +125,7 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
     const { amount, lines: chosen, whole } = plan(o, lines, input.lines);
     const parts = amount > 0 ? await allocate(tx, o.id, amount) : [];
     const [row] = await tx.insert(orderRefund).values({
-      orderId: o.id, storeId: o.storeId, businessDate: o.businessDate, amount, reason: input.reason, status: 'success',
+      orderId: o.id, storeId: o.storeId, businessDate: await refundBusinessDate(tx, o.storeId), amount, reason: input.reason, status: 'success',
       parts: parts.map(({ paymentId, method, amount: a }) => ({ paymentId, method, amount: a })),
       lines: chosen.map(({ lineId, name, quantity }) => ({ lineId, name, quantity })),
       restock: input.restock, idempotencyKey: input.idempotencyKey ?? null, operatorId: input.operator.id, operatorName: input.operator.name, refundedAt: new Date(),
