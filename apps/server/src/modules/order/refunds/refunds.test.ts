@@ -4,7 +4,7 @@ import { buildSimulator } from '@canteen/wechat-sim';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { Db } from '../../../db/client.js';
-import { cartOf, chickenLine, createOrderApi, orderFixture, orderMember, setSku, stockOf, type OrderFixture } from '../testing.js';
+import { cartOf, chickenLine, createOrderApi, orderFixture, orderMember, setDish, setSku, stockOf, type OrderFixture } from '../testing.js';
 
 /**
  * Refunds: whole or by line and quantity (never more than bought minus refunded), back to the
@@ -162,6 +162,21 @@ describe('stock', () => {
     expect(await stockOf(app, { skuId: f.skus.small })).toBe(9);
     expect((await refused(order.id, { reason: '再退', restock: true })).status).toBe(409);
     expect(await stockOf(app, { skuId: f.skus.small })).toBe(9);
+  });
+});
+
+describe('combos', () => {
+  it('refunding a combo refunds its chosen items with it and restocks them', async () => {
+    await setDish(app, f.storeId, f.dishes.plum, { stock: 3, dailyStock: 3 });
+    const combo = { kind: 'combo' as const, itemId: f.combo.id, quantity: 2, choices: [{ comboItemId: f.combo.plum, quantity: 1 }] };
+    const order = await createOrderApi(app, admin, cartOf(f, [combo]));
+    expect(await stockOf(app, { dishId: f.dishes.plum })).toBe(1);
+    await pay(order.id, { method: 'cash' });
+    const line = topLines(order)[0]!;
+    const back = await refund(order.id, { reason: '套餐没做', restock: true, lines: [{ lineId: line.id, quantity: 1 }] });
+    expect(back.status).toBe('partially_refunded');
+    expect(back.lines.filter((l) => l.parentId === line.id).every((l) => l.refundedQuantity === l.quantity / 2)).toBe(true);
+    expect(await stockOf(app, { dishId: f.dishes.plum })).toBe(2);
   });
 });
 
