@@ -72,7 +72,7 @@ describe.skipIf(!hasBrowser())('order list: live new order, accept, finish, part
     // The notification opens the order.
     await alert.click();
     await drawer(page).getByTestId('order-drawer-no').filter({ hasText: order.orderNo }).waitFor();
-    await drawer(page).getByTestId('order-payments').getByText('现金').waitFor();
+    await drawer(page).getByTestId('order-payments').getByText('现金', { exact: true }).waitFor();
 
     // 接单 → 制作中, 完成 → 已完成.
     await drawer(page).getByTestId('order-accept').click();

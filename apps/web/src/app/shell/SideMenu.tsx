@@ -38,28 +38,6 @@ export const selectedKey = (target: Target, entries: MenuEntry[]) => {
 export const SideMenu = memo(function SideMenu({ tree, entries, target, collapsed, dark }: { tree: MenuNode[]; entries: MenuEntry[]; target: Target; collapsed: boolean; dark: boolean }) {
   const { t } = useTranslation();
   const byId = useMemo(() => new Map(entries.map((e) => [e.node.id, e])), [entries]);
-  const badges = useMenuBadgeCounts((s) => s.counts);
-  const items = useMemo(() => {
-    const countOf = (node: MenuNode) => (node.component ? (badges[node.component.replace(/^\//, '')] ?? 0) : 0);
-    const anyCount = (nodes: MenuNode[]): boolean => nodes.some((n) => countOf(n) > 0 || anyCount(n.children ?? []));
-    const build = (nodes: MenuNode[]): Item[] =>
-      nodes.map((node): Item => {
-        if (node.children?.length) {
-          // A dot on the group, so a badge inside a closed group (or a folded menu) is seen.
-          const label = anyCount(node.children) ? <Badge dot offset={[6, 0]}>{node.label}</Badge> : node.label;
-          return { key: `group:${node.path}`, icon: <MenuIcon name={node.icon} />, label, children: build(node.children) };
-        }
-        const entry = byId.get(node.id);
-        const count = countOf(node);
-        const label = count > 0 ? (
-          <span className="shell-menu-badged">
-            {node.label} <Badge count={count} overflowCount={99} size="small" data-testid={`menu-badge-${node.path}`} />
-          </span>
-        ) : node.label;
-        return { key: entry ? keyOf(entry) : node.path, icon: <MenuIcon name={node.icon} external={Boolean(entry?.external)} />, label };
-      });
-    return [{ key: HOME_PATH, icon: <HomeOutlined />, label: t('shell.nav.home') }, ...build(tree)];
-  }, [tree, byId, t, badges]);
   const trailKeys = target.kind === 'page' || target.kind === 'iframe' ? target.trail.map((n) => `group:${n.path}`) : [];
   const [openKeys, setOpenKeys] = useState<string[]>(trailKeys);
   const trailId = trailKeys.join('|');
@@ -68,6 +46,30 @@ export const SideMenu = memo(function SideMenu({ tree, entries, target, collapse
     setLastTrail(trailId);
     setOpenKeys((keys) => [...new Set([...keys, ...trailKeys])]);
   }
+  const badges = useMenuBadgeCounts((s) => s.counts);
+  const items = useMemo(() => {
+    const open = new Set(openKeys);
+    const countOf = (node: MenuNode) => (node.component ? (badges[node.component.replace(/^\//, '')] ?? 0) : 0);
+    const anyCount = (nodes: MenuNode[]): boolean => nodes.some((n) => countOf(n) > 0 || anyCount(n.children ?? []));
+    const build = (nodes: MenuNode[]): Item[] =>
+      nodes.map((node): Item => {
+        if (node.children?.length) {
+          // A dot on a closed group, so a badge inside it is seen.
+          const key = `group:${node.path}`;
+          const label = !open.has(key) && anyCount(node.children) ? <span><span>{node.label}</span> <Badge dot /></span> : node.label;
+          return { key, icon: <MenuIcon name={node.icon} />, label, children: build(node.children) };
+        }
+        const entry = byId.get(node.id);
+        const count = countOf(node);
+        const label = count > 0 ? (
+          <span className="shell-menu-badged">
+            <span>{node.label}</span> <Badge count={count} overflowCount={99} size="small" data-testid={`menu-badge-${node.path}`} />
+          </span>
+        ) : node.label;
+        return { key: entry ? keyOf(entry) : node.path, icon: <MenuIcon name={node.icon} external={Boolean(entry?.external)} />, label };
+      });
+    return [{ key: HOME_PATH, icon: <HomeOutlined />, label: t('shell.nav.home') }, ...build(tree)];
+  }, [tree, byId, t, badges, openKeys]);
   const selected = selectedKey(target, entries);
   return (
     <Menu
