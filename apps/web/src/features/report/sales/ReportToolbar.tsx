@@ -35,15 +35,16 @@ export function ReportToolbar(props: ReportToolbarProps) {
           options={DATE_PRESETS.map((p) => ({ value: p, label: <span data-testid={`report-preset-${p}`}>{t(`report.presets.${p}`)}</span> }))}
         />
         {preset === 'custom' ? (
-          <DatePicker.RangePicker
-            allowClear={false}
-            value={[dayjs(range.dateFrom), dayjs(range.dateTo)]}
-            disabledDate={(d, info) => d.isAfter(dayjs(), 'day') || (info.from !== undefined && Math.abs(d.diff(info.from, 'day')) >= REPORT_RANGE_MAX_DAYS)}
-            onChange={(dates) => {
-              if (dates?.[0] && dates[1]) props.onCustomRange({ dateFrom: dates[0].format('YYYY-MM-DD'), dateTo: dates[1].format('YYYY-MM-DD') });
-            }}
-            data-testid="report-range"
-          />
+          <span data-testid="report-range">
+            <DatePicker.RangePicker
+              allowClear={false}
+              value={[dayjs(range.dateFrom), dayjs(range.dateTo)]}
+              disabledDate={(d, info) => d.isAfter(dayjs(), 'day') || (info.from !== undefined && Math.abs(d.diff(info.from, 'day')) >= REPORT_RANGE_MAX_DAYS)}
+              onChange={(dates) => {
+                if (dates?.[0] && dates[1]) props.onCustomRange({ dateFrom: dates[0].format('YYYY-MM-DD'), dateTo: dates[1].format('YYYY-MM-DD') });
+              }}
+            />
+          </span>
         ) : (
           <span className="report-range-text" data-testid="report-range-text">{range.dateFrom === range.dateTo ? range.dateFrom : `${range.dateFrom} ~ ${range.dateTo}`}</span>
         )}
