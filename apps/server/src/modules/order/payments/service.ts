@@ -257,7 +257,10 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
     const left = leftToPay(o, payments);
     const open = payments.find((p) => p.method === 'wechat' && p.status === 'pending' && p.codeUrl?.startsWith('http') && (left <= 0 || p.amount >= left));
     if (open?.codeUrl) return { payUrl: open.codeUrl };
-    if (left <= 0) throw conflict('订单已付清，无需再支付');
+    if (left <= 0) {
+      const atCounter = payments.some((p) => p.method === 'wechat' && p.status === 'pending');
+      throw conflict(atCounter ? '该订单正在收银台扫码支付，请扫码完成支付' : '订单已付清，无需再支付');
+    }
     let created: PaymentRow;
     try {
       [created] = (await db.insert(orderPayment).values({
