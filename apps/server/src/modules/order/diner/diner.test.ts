@@ -125,6 +125,16 @@ describe('ordering from a table', () => {
     expect(decodeURIComponent(again.payUrl!)).toContain(back);
   });
 
+  it('takes away only where the store allows it', async () => {
+    const takeaway = ok<{ order: DinerOrder }>(await anonymous('POST', `/order/diner/${stores['后付店']!.token}/order`, { ...cartOf('后付店', 1), type: 'takeaway' }));
+    expect(takeaway.order.type).toBe('takeaway');
+    await storeWithTable('堂食店', { payMode: 'pay_later', orderTypes: ['dine_in'] });
+    const refused = failure(await anonymous('POST', `/order/diner/${stores['堂食店']!.token}/order`, { ...cartOf('堂食店', 1), type: 'takeaway' }));
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.msg).toContain('外带');
+  });
+
   it('answers a retried creation (same Idempotency-Key) with the same order', async () => {
     const { token } = stores['后付店']!;
     const headers = { 'idempotency-key': 'diner-retry-0001' };
