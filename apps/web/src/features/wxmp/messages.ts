@@ -141,6 +141,7 @@ addMessages(
       voiceExpired: '语音已过期', videoExpired: '视频已过期', videoCannotPlay: '该视频暂时无法播放，请稍后再试', voiceCannotPlay: '该语音暂时无法播放，请稍后再试',
       videoPlaying: '视频播放', playVoice: '播放语音', stopVoice: '停止播放', playVideo: '播放视频', seconds: '{{n}}″',
       failed: '发送失败',
+      liveInterrupted: '实时推送已中断，正在重新连接；新消息暂不自动显示，恢复后会自动补齐',
       follower: '用户', account: '公众号', location: '位置', coordinates: '纬度 {{latitude}}，经度 {{longitude}}', openMap: '在地图中查看',
       link: '链接', music: '音乐', news: '图文', shortvideo: '小视频', unknown: '[{{type}}]',
       events: {
@@ -165,6 +166,7 @@ addMessages(
       voiceExpired: 'The voice has expired', videoExpired: 'The video has expired', videoCannotPlay: 'This video cannot be played now, try later', voiceCannotPlay: 'This voice cannot be played now, try later',
       videoPlaying: 'Video playing', playVoice: 'Play voice', stopVoice: 'Stop', playVideo: 'Play video', seconds: '{{n}}″',
       failed: 'Not sent',
+      liveInterrupted: 'Live updates are interrupted, reconnecting; new messages will not show until they are back, then they are filled in',
       follower: 'Follower', account: 'Account', location: 'Location', coordinates: 'Latitude {{latitude}}, longitude {{longitude}}', openMap: 'Open in map',
       link: 'Link', music: 'Music', news: 'News', shortvideo: 'Short video', unknown: '[{{type}}]',
       events: {

@@ -219,8 +219,10 @@ describe('the server\'s reconnect hint', () => {
     expect(Date.now() - interruptedAt).toBeGreaterThanOrEqual(300);
     expect(warnings.some((w) => w.includes('live delivery between instances is down'))).toBe(true);
     expect(live.connected).toBe(false);
+    expect(live.interrupted).toBe(true); // what the screens show (useLiveInterrupted)
     broker.deliveryDown = false;
     await expect.poll(() => ({ connects, subscriptions: broker.stats().subscriptions }), { timeout: 5000 }).toEqual({ connects: 2, subscriptions: 1 });
+    expect(live.interrupted).toBe(false);
     await broker.publish('/weixin/wx_msg', { back: true });
     await expect.poll(() => got).toEqual([{ back: true }]);
   });

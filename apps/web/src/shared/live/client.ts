@@ -92,6 +92,7 @@ export class LiveClient {
   /** Destinations the broker refused during this session: not asked for again until `start`. */
   private readonly refused = new Set<string>();
   private readonly connectListeners = new Set<(connect: LiveConnect) => void>();
+  private readonly statusListeners = new Set<(status: LiveStatus) => void>();
   private started = false;
   /** CONNECTED frames since `start`. */
   private connections = 0;
@@ -179,10 +180,26 @@ export class LiveClient {
     this.wake?.();
   }
 
+  /**
+   * Whether the channel was connected in this session and is now lost (reconnecting or waiting,
+   * e.g. the server restarting or its delivery between instances down): what a screen shows so
+   * that live updates are not silently missing. Not while closed for having nothing subscribed.
+   */
+  get interrupted(): boolean {
+    return this.running && this.connections > 0 && this.statusValue !== 'connected';
+  }
+
+  /** Calls `listener` on every status change; answers its removal. */
+  onStatusChange(listener: (status: LiveStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => void this.statusListeners.delete(listener);
+  }
+
   private setStatus(status: LiveStatus) {
     if (status === this.statusValue) return;
     this.statusValue = status;
     this.options.onStatus?.(status);
+    for (const listener of [...this.statusListeners]) listener(status);
   }
 
   /** Opens or closes according to `started` and whether anything is subscribed. */

@@ -117,14 +117,18 @@ describe('ConversationPanel on the live channel', { timeout: 30_000 }, () => {
     scroller.scrollTop = 100;
     fireEvent.scroll(scroller);
 
+    expect(screen.queryByTestId('live-interrupted')).toBeNull();
     const port = broker.port;
     await broker.stop();
     await expect.poll(() => liveClient().connected, { message: 'socket down' }).toBe(false);
+    // The panel says live updates are interrupted while the socket is down.
+    await waitFor(() => expect(screen.getByTestId('live-interrupted')).toHaveTextContent('实时推送已中断'));
     // The follower writes while the socket is down: the message is stored, never delivered live.
     history.push(msg(21, { readFlag: '0', repContent: '断线时的消息' }));
     await broker.start(port);
 
     await waitFor(() => expect(shownIds()).toEqual(range(1, 21)));
+    expect(screen.queryByTestId('live-interrupted')).toBeNull();
     expect(screen.getByText('断线时的消息')).toBeInTheDocument();
     expect(pageCalls()).toEqual(['1', '2', '1']);
     expect(scroller.scrollTop).toBe(100);

@@ -4,6 +4,7 @@ import { DeleteOutlined, SendOutlined, UserOutlined, WechatOutlined } from '@ant
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/resource';
 import { useLiveConnected } from '../../../shared/live/useLiveConnected';
+import { useLiveInterrupted } from '../../../shared/live/useLiveInterrupted';
 import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
 import { usePermission } from '../../../shared/session/session';
 import { ReplyEditor } from '../components/ReplyEditor';
@@ -357,8 +358,9 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
       if (!el || cut || el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_PX) fromBottom.current = 0;
       else if (added.length > 0) keepTop.current = el.scrollTop;
     });
-  // Back after the live channel was lost.
+  // Back after the live channel was lost; meanwhile the panel says new messages are not arriving.
   useLiveConnected(({ reconnect }) => reconnect && catchUpHere());
+  const liveInterrupted = useLiveInterrupted();
   // Shown again in a kept-alive tab: while the tab was hidden its effects, and so its live
   // subscription, were paused. (Effects run again on showing; the first run is the mount.)
   const onShown = useEffectEvent(catchUpHere);
@@ -431,6 +433,7 @@ function Panel({ appId, wxUserId, onLive, mapKey, height = '50vh' }: Conversatio
 
   return (
     <div data-testid="conversation-panel" data-app-id={appId} data-wx-user-id={wxUserId}>
+      {liveInterrupted && <Alert type="warning" showIcon title={t('wxmp.conversation.liveInterrupted')} style={{ marginBottom: 8 }} data-testid="live-interrupted" />}
       <div ref={scroller} onScroll={onScroll} data-testid="conversation-history" style={{ height, overflowY: 'auto', background: '#f2f2f2', padding: '4px 12px', borderRadius: 4 }}>
         <div ref={inner}>
           <div style={{ textAlign: 'center', padding: '8px 0', fontSize: 12 }}>
