@@ -278,4 +278,17 @@ describe('WeChat Pay through the simulator', () => {
     expect(record.payments.map((p) => p.status)).toEqual(['success']);
     expect(record.logs.filter((l) => l.toStatus === 'paid')).toHaveLength(1);
   });
+  it('payOnline (the diners\' page): an h5 page that pays and returns to the order\'s page; asked again, the same page', async () => {
+    const order = await newOrder();
+    const returnUrl = `http://127.0.0.1:${PORT}/order/t/x/order/y`;
+    const { payUrl } = await app.order.payOnline!({ orderId: order.id, operator: { id: null, name: '扫码顾客' }, returnUrl });
+    expect(payUrl).toMatch(new RegExp(`^${simUrl}/pay/checkmweb\\?prepay_id=wx\\w+&redirect_url=`));
+    expect((await app.order.payOnline!({ orderId: order.id, operator: { id: null, name: '扫码顾客' }, returnUrl })).payUrl).toBe(payUrl);
+    const page = await (await fetch(payUrl)).text();
+    expect(page).toContain('确认支付');
+    const prepayId = new URL(payUrl).searchParams.get('prepay_id')!;
+    const confirm = await fetch(`${simUrl}/pay/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ prepay_id: prepayId, redirect_url: returnUrl }).toString(), redirect: 'manual' });
+    expect(confirm.headers.get('location')).toBe(returnUrl);
+    expect(await orderOf(order.id)).toMatchObject({ status: 'paid', paidAmount: 4900, payMethods: ['wechat'] });
+  });
 });
