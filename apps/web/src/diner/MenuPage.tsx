@@ -9,6 +9,8 @@ import { Picker, type Picked } from './Picker';
 
 type Loaded = DinerData<'menu'>;
 
+/** The menu's answer was 404: the notice is this page's own (in the language shown). */
+const INVALID_TABLE = 'invalid-table';
 const cartStorageKey = (token: string) => `canteen-diner-cart-${token}`;
 
 function loadCart(token: string): CartLine[] {
@@ -39,12 +41,10 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
         setError(undefined);
       },
       (e: unknown) => {
-        if ((e as Error).name !== 'AbortError') setError(e instanceof DinerApiError && e.status === 404 ? t('invalidTable') : (e as Error).message);
+        if ((e as Error).name !== 'AbortError') setError(e instanceof DinerApiError && e.status === 404 ? INVALID_TABLE : (e as Error).message);
       },
     );
     return () => controller.abort();
-    // t is not a dependency: a language switch does not reload the menu (its messages come from the server)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tableToken, attempt]);
 
   useEffect(() => {
@@ -70,7 +70,7 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
   if (error) {
     return (
       <div className="dn-notice dn-notice-page" role="alert">
-        <p>{error}</p>
+        <p>{error === INVALID_TABLE ? t('invalidTable') : error}</p>
         <button type="button" className="dn-button" onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</button>
       </div>
     );
