@@ -102,17 +102,17 @@ export function OrderLines({ order }: { order: OrderRecord }) {
   );
 }
 
-/** Goods, packing, member discount, coupon, payable, paid, refunded. */
+/** Goods, packing, member discount, coupon, payable, paid, refunded (all of them, ¥0.00 too, so nothing looks missing). */
 export function OrderAmounts({ order: o }: { order: OrderRecord }) {
   const { t } = useTranslation();
   const rows: Array<{ key: string; value: string; strong?: boolean }> = [
     { key: 'goods', value: formatFen(o.goodsAmount) },
-    ...(o.packingFee ? [{ key: 'packing', value: formatFen(o.packingFee) }] : []),
-    ...(o.memberDiscount ? [{ key: 'memberDiscount', value: `-${formatFen(o.memberDiscount)}` }] : []),
-    ...(o.couponDiscount ? [{ key: 'couponDiscount', value: `-${formatFen(o.couponDiscount)}` }] : []),
+    { key: 'packing', value: formatFen(o.packingFee) },
+    { key: 'memberDiscount', value: o.memberDiscount ? `-${formatFen(o.memberDiscount)}` : formatFen(0) },
+    { key: 'couponDiscount', value: o.couponDiscount ? `-${formatFen(o.couponDiscount)}` : formatFen(0) },
     { key: 'payable', value: formatFen(o.payableAmount), strong: true },
     { key: 'paid', value: formatFen(o.paidAmount) },
-    ...(o.refundedAmount ? [{ key: 'refunded', value: formatFen(o.refundedAmount) }] : []),
+    { key: 'refunded', value: formatFen(o.refundedAmount) },
   ];
   return (
     <Descriptions

@@ -56,7 +56,7 @@ const server = apiServerForFile(route);
 beforeEach(() => {
   useCurrentStoreState.setState({ storeId: null });
   orders = [
-    orderRecord('11'),
+    orderRecord('11', { goodsAmount: 6000, packingFee: 100, memberDiscount: 100, couponDiscount: 200, memberId: '501', memberName: '王小明', memberPhone: '138****1234', coupon: { id: '701', code: 'K7Q2M9X4', name: '满50减2' } }),
     orderRecord('12', { status: 'making', orderNo: '26112500020', tableCode: null, pickupNo: '015', type: 'takeaway', source: 'qr', payMethods: ['wechat'] }),
     orderRecord('13', { status: 'partially_refunded', orderNo: '26112500030', refundedAmount: 300, memberId: '501', memberName: '王小明', memberPhone: '138****1234' }),
   ];
@@ -135,8 +135,14 @@ describe('OrdersPage (订单列表)', { timeout: 120_000 }, () => {
     expect(comboItem.style.paddingInlineStart).toBe('24px');
     const names = [...drawer().querySelectorAll('[data-testid^="order-line-9"]')].map((n) => n.getAttribute('data-testid'));
     expect(names).toEqual(['order-line-901', 'order-line-902', 'order-line-903', 'order-line-904', 'order-line-905']);
-    expect(within(drawer()).getByTestId('order-amount-goods')).toHaveTextContent('¥58.00');
+    expect(within(drawer()).getByTestId('order-amount-goods')).toHaveTextContent('¥60.00');
+    expect(within(drawer()).getByTestId('order-amount-packing')).toHaveTextContent('¥1.00');
+    expect(within(drawer()).getByTestId('order-amount-memberDiscount')).toHaveTextContent('-¥1.00');
+    expect(within(drawer()).getByTestId('order-amount-couponDiscount')).toHaveTextContent('-¥2.00');
     expect(within(drawer()).getByTestId('order-amount-payable')).toHaveTextContent('¥58.00');
+    expect(within(drawer()).getByTestId('order-amount-paid')).toHaveTextContent('¥58.00');
+    expect(within(drawer()).getByTestId('order-amount-refunded')).toHaveTextContent('¥0.00');
+    expect(within(drawer()).getByTestId('order-info')).toHaveTextContent('满50减2 (K7Q2M9X4)');
     const payments = within(drawer()).getByTestId('order-payments');
     expect(payments).toHaveTextContent('现金');
     expect(payments).toHaveTextContent('¥100.00');
