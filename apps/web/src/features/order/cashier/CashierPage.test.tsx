@@ -144,9 +144,14 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
     await userEvent.click(screen.getByTestId('picker-add'));
     expect(await screen.findByTestId('picker-problems')).toHaveTextContent('辣度至少选择1项');
     await userEvent.click(within(picker).getByText('特辣'));
-    await userEvent.click(screen.getByTestId('picker-add'));
+    // + and − in the picker change its quantity; Enter adds.
+    await userEvent.click(within(picker).getByTestId('picker-quantity'));
+    await userEvent.keyboard('++-+{Enter}');
+    await waitFor(() => expect(payable()).toHaveTextContent('¥280.00'));
+    expect(lastQuote().lines[1]).toEqual({ kind: 'dish', itemId: '12', skuId: '122', optionIds: ['212'], choices: [], quantity: 3, remark: '' });
+    fireEvent.keyDown(window, { key: '-' });
+    fireEvent.keyDown(window, { key: '-' });
     await waitFor(() => expect(payable()).toHaveTextContent('¥144.00'));
-    expect(lastQuote().lines[1]).toEqual({ kind: 'dish', itemId: '12', skuId: '122', optionIds: ['212'], choices: [], quantity: 1, remark: '' });
 
     // Takeaway (a radio keeps the focus: "/" still reaches the search), the search by pinyin initials,
     // Enter adds the highlighted dish; the server refuses it by name.

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, InputNumber, Modal, Radio, Space, Tag, Typogra
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatFen, type MenuCombo, type MenuDish } from '@canteen/contract';
-import type { CartLine } from './cart';
+import { roundQuantity, type CartLine } from './cart';
 import {
   changeComboItem, comboLine, comboProblems, defaultComboChoice, defaultDishChoice, dishLine, dishProblems, toggleOption, type PickProblem,
 } from './picker';
@@ -27,6 +27,20 @@ function Problems({ problems }: { problems: PickProblem[] }) {
       title={problems.map((p) => t(`orderCashier.picker.problems.${p.key}`, p.values)).join('；')}
     />
   );
+}
+
+/** One step more or less, never below one step (a weighed dish steps by 0.1). */
+const stepped = (quantity: number, direction: 1 | -1, step: number) => Math.min(999, Math.max(step, roundQuantity((quantity || 0) + direction * step)));
+
+/** The picker's keys: Enter adds, + and − change the quantity (as on the cart's last line). */
+function onPickerKey(e: React.KeyboardEvent, add: () => void, step: (direction: 1 | -1) => void) {
+  if (e.key === 'Enter') {
+    e.preventDefault();
+    add();
+  } else if (e.key === '+' || e.key === '-') {
+    e.preventDefault();
+    step(e.key === '+' ? 1 : -1);
+  }
 }
 
 const Section = ({ title, hint, children }: { title: string; hint?: React.ReactNode; children: React.ReactNode }) => (
@@ -58,7 +72,7 @@ function DishPicker({ dish, onAdd, onClose }: { dish: MenuDish } & Omit<ItemPick
         <Button key="add" type="primary" onClick={add} data-testid="picker-add">{t('orderCashier.picker.add')}</Button>,
       ]}
     >
-      <div data-testid="item-picker" onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); add(); } }}>
+      <div data-testid="item-picker" onKeyDown={(e) => onPickerKey(e, add, (direction) => setChoice((c) => ({ ...c, quantity: stepped(c.quantity, direction, dish.isWeighed ? 0.1 : 1) })))}>
         {dish.skus.length > 0 && (
           <Section title={t('orderCashier.picker.sku')} hint={<Tag color="red">{t('orderCashier.picker.required')}</Tag>}>
             <Radio.Group value={choice.skuId} onChange={(e) => setChoice({ ...choice, skuId: e.target.value as string })} optionType="button">
@@ -137,7 +151,7 @@ function ComboPicker({ combo, onAdd, onClose }: { combo: MenuCombo } & Omit<Item
         <Button key="add" type="primary" onClick={add} data-testid="picker-add">{t('orderCashier.picker.add')}</Button>,
       ]}
     >
-      <div data-testid="item-picker" onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); add(); } }}>
+      <div data-testid="item-picker" onKeyDown={(e) => onPickerKey(e, add, (direction) => setQuantity((q) => stepped(q, direction, 1)))}>
         {combo.groups.map((g) => {
           const fixed = g.kind === 'fixed';
           const hint = fixed
