@@ -291,4 +291,14 @@ describe('WeChat Pay through the simulator', () => {
     expect(confirm.headers.get('location')).toBe(returnUrl);
     expect(await orderOf(order.id)).toMatchObject({ status: 'paid', paidAmount: 4900, payMethods: ['wechat'] });
   });
+  it('a QR the platform refuses is closed and a retry with the same key tries again', async () => {
+    const order = await newOrder();
+    await simCall('POST', '/sim/pay/faults', { api: 'native', status: 500, code: 'SYSTEM_ERROR', message: '系统繁忙' });
+    const failed = await pay(order.id, { method: 'wechat' }, 'qr-retry-00000001');
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json<{ msg: string }>().msg).toContain('微信支付系统繁忙');
+    const retried = await paid(order.id, { method: 'wechat' }, 'qr-retry-00000001');
+    expect(retried.codeUrl).toMatch(/^weixin:/);
+    expect(retried.order.payments.map((p) => p.status)).toEqual(['closed', 'pending']);
+  });
 });

@@ -240,7 +240,8 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
       await db.update(orderPayment).set({ codeUrl, updatedAt: new Date() }).where(eq(orderPayment.id, created.id));
       return answer(orderId, created.id, codeUrl);
     } catch (error) {
-      await db.update(orderPayment).set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() }).where(and(eq(orderPayment.id, created.id), eq(orderPayment.status, 'pending')));
+      // The platform refused or did not answer: closed, and its key freed so that a retry tries again.
+      await db.update(orderPayment).set({ status: 'closed', idempotencyKey: null, closedAt: new Date(), updatedAt: new Date() }).where(and(eq(orderPayment.id, created.id), eq(orderPayment.status, 'pending')));
       throw error;
     }
   }
@@ -278,7 +279,8 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
       await db.update(orderPayment).set({ codeUrl: h5Url, updatedAt: new Date() }).where(eq(orderPayment.id, created.id));
       return { payUrl: h5Url };
     } catch (error) {
-      await db.update(orderPayment).set({ status: 'closed', closedAt: new Date(), updatedAt: new Date() }).where(and(eq(orderPayment.id, created.id), eq(orderPayment.status, 'pending')));
+      // The platform refused or did not answer: closed, and its key freed so that a retry tries again.
+      await db.update(orderPayment).set({ status: 'closed', idempotencyKey: null, closedAt: new Date(), updatedAt: new Date() }).where(and(eq(orderPayment.id, created.id), eq(orderPayment.status, 'pending')));
       throw error;
     }
   }
