@@ -58,6 +58,13 @@ describe('a table by its QR token', () => {
     const zipped = await anonymous('GET', `/order/diner/${token}`, undefined, { 'accept-encoding': 'gzip' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual({ code: 0, msg: null, data });
+    // Revisited unchanged: 304; the menu edited: a new tag.
+    const etag = String(zipped.headers.etag);
+    expect((await anonymous('GET', `/order/diner/${token}`, undefined, { 'if-none-match': etag })).statusCode).toBe(304);
+    ok(await admin('POST', '/store/dish', { storeId: id, categoryId: data.menu.categories[0]!.id, name: '鱼香肉丝', price: 2600 }));
+    const edited = await anonymous('GET', `/order/diner/${token}`, undefined, { 'if-none-match': etag });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.headers.etag).not.toBe(etag);
   });
 
   it('refuses an unknown, malformed or disabled table token with 404 naming it (every route)', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -60,13 +61,17 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
     const table = await tableOf(params.token);
     const cached = app.store.menu.get(table.storeId);
     const answer = 'json' in cached ? cached : await cached;
-    const head = { storeId: table.storeId, storeName: table.storeName, tableCode: table.tableCode, areaName: table.areaName, payMode: table.payMode };
+    const head = JSON.stringify({ storeId: table.storeId, storeName: table.storeName, tableCode: table.tableCode, areaName: table.areaName, payMode: table.payMode });
+    // The menu's own tag (its version and whether the store is open now) with the table's part: a revisit gets a 304.
+    const etag = `"${answer.etag.replaceAll('"', '')}-${createHash('sha1').update(head).digest('base64url').slice(0, 10)}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     // The cached menu stays encoded: its `data` is spliced in, not parsed and encoded again.
     const menu = answer.json.subarray(0, MENU_PREFIX.length).equals(MENU_PREFIX)
       ? answer.json.subarray(MENU_PREFIX.length, answer.json.length - 1)
       : Buffer.from(JSON.stringify((JSON.parse(answer.json.toString('utf8')) as { data: unknown }).data));
-    const body = Buffer.concat([Buffer.from(`{"code":0,"msg":null,"data":{"table":${JSON.stringify(head)},"menu":`), menu, Buffer.from('}}')]);
-    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const body = Buffer.concat([Buffer.from(`{"code":0,"msg":null,"data":{"table":${head},"menu":`), menu, Buffer.from('}}')]);
+    reply.type('application/json; charset=utf-8');
     if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(await gzip(body));
     return reply.send(body);
   });
