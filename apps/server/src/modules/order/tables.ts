@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import type { OrderLineKind, OrderSource, OrderStatus, OrderType, PaymentStatus, PayMethod } from '@canteen/contract';
+import type { OrderLineKind, OrderSource, OrderStatus, OrderTab, OrderType, PaymentStatus, PayMethod } from '@canteen/contract';
 import { bigintText, businessDate, createdAt, idColumn, money, timestamps, timestamptz } from '../../db/columns.js';
 
 /** 订单 (migration 0500_order.sql): orders, their lines, payments, refunds and log. */
@@ -58,6 +58,12 @@ export const order = pgTable('orders', {
   acceptedAt: timestamptz('accepted_at'),
   finishedAt: timestamptz('finished_at'),
   cancelledAt: timestamptz('cancelled_at'),
+  /** The list's tab of the status (0500_order.sql; ORDER_TABS). Kept by the database. */
+  tab: text('tab').$type<OrderTab>().generatedAlwaysAs(sql`case
+    when status in ('dining', 'pending', 'paid') then 'todo'
+    when status = 'making' then 'making'
+    when status in ('finished', 'partially_refunded') then 'finish'
+    else 'canceled' end`),
 });
 
 export type OrderRowData = typeof order.$inferSelect;

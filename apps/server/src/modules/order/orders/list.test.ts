@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderRow, Page } from '@canteen/contract';
+import { ORDER_STATUSES, ORDER_TAB_KEYS, ORDER_TABS, type OrderRow, type Page } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { App } from '../../../app.js';
@@ -67,6 +67,20 @@ describe('the order list', () => {
     expect(await found('tab=canceled')).toEqual(['cancelled']);
     const counts = (await callerOf(app, admin)('GET', `/order/order/counts?storeId=${f.storeId}`)).json<{ data: Record<string, number> }>();
     expect(counts.data).toEqual({ all: 6, todo: 3, making: 1, finish: 1, canceled: 1 });
+  });
+
+  it("keeps each order's tab as the contract's ORDER_TABS say (the database's generated column)", async () => {
+    const probe = await createOrderApi(app, admin, cartOf(f, [{ kind: 'dish', itemId: f.dishes.rice, quantity: 1 }]));
+    const db = app.database.db;
+    try {
+      for (const status of ORDER_STATUSES) {
+        const [row] = await db.update(order).set({ status }).where(eq(order.id, probe.id)).returning({ tab: order.tab });
+        const expected = ORDER_TAB_KEYS.find((tab) => tab !== 'all' && (ORDER_TABS[tab] as readonly string[]).includes(status));
+        expect([status, row!.tab]).toEqual([status, expected]);
+      }
+    } finally {
+      await db.delete(order).where(eq(order.id, probe.id));
+    }
   });
 
   it('filters by dates, number, phone, table, type, source and payment method', async () => {
