@@ -46,6 +46,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (fatal … trace, silent)' }).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int('must be a whole number').min(1024, 'must be at least 1024').default(1024 * 1024),
   AUTH_CAPTCHA: onOff.default('on'),
+  /** Rate limits on costly routes (http/route-limits.ts); sign-in and SMS limits always apply. */
+  RATE_LIMITS: onOff.default('on'),
   AUTH_REGISTER: onOff.default('off'),
   AUTH_THIRDPARTY_PROVIDERS: z
     .string()

@@ -8,6 +8,8 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
   loadConfig({
     NODE_ENV: 'test',
     AUTH_CAPTCHA: 'off',
+    // Costly routes unlimited: a test file may sync or upload more often than a person would (route-limits.test.ts turns them on).
+    RATE_LIMITS: 'off',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'canteen-test-')),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'canteen-no-web'),
     // One key for the seeded template and every test app, so seeded secrets open everywhere.

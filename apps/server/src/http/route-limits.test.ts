@@ -13,8 +13,8 @@ import { routeLimits, routeRateLimits, type TakeHit } from './route-limits.js';
  * so two instances on one database share them; the refusal is a 429 with the specification's
  * message and a Retry-After.
  */
-const { app } = await createTestApp();
-const second = await buildApp(testConfig(), { database: app.database });
+const { app } = await createTestApp({ RATE_LIMITS: 'on' });
+const second = await buildApp(testConfig({ RATE_LIMITS: 'on' }), { database: app.database });
 afterAll(() => second.close()); // before the first instance and the database
 const admin = await signIn(app, 'admin');
 const integrity = '/customer/member/integrity'; // declared rateLimit 'check' in the contract

@@ -46,7 +46,8 @@ export const identityAccess = fp(
     const grants = createGrants({ db, config: app.config, tokens, captchas, limiter, phoneCodes });
     app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: new LogSmsSender(app.log) });
     await app.register(accessControl, { resolve: tokens.resolve });
-    await app.register(routeRateLimits, { take: limiter.take }); // after access control: limits count per user
+    // After access control: limits count per user.
+    if (app.config.RATE_LIMITS === 'on') await app.register(routeRateLimits, { take: limiter.take });
   },
   { name: 'identity-access' },
 );
