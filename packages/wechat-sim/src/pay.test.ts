@@ -190,5 +190,8 @@ describe('pay API (WeChat Pay v3 style)', () => {
     expect(failed).toMatchObject({ status: 500, json: { code: 'SYSTEM_ERROR' } });
     const after = await payCall(sim, 'POST', '/v3/refund/domestic/refunds', { out_trade_no: 'NOPE12345', out_refund_no: 'R1', amount: { refund: 1, total: 1 } });
     expect(after.status).toBe(404);
+    await sim.post('/sim/pay/faults', { api: 'query', skip: 1, status: 503, code: 'SYSTEM_ERROR' });
+    const query = () => payCall(sim, 'GET', `/v3/pay/transactions/out-trade-no/NOPE12345?mchid=${merchant.mchid}`);
+    expect([(await query()).status, (await query()).status, (await query()).status]).toEqual([404, 503, 404]);
   });
 });

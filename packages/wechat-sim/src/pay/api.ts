@@ -77,6 +77,10 @@ export function registerPayApi(app: FastifyInstance, ctx: SimContext, pay: PaySe
       const index = faults.findIndex((f) => f.api === api || f.api === '*');
       if (index === -1) return;
       const fault = faults[index]!;
+      if (fault.skip > 0) {
+        fault.skip -= 1;
+        return;
+      }
       fault.remaining -= 1;
       if (fault.remaining <= 0) faults.splice(index, 1);
       if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));

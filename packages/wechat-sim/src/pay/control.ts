@@ -170,7 +170,7 @@ export function registerPayControl(app: FastifyInstance, ctx: SimContext, pay: P
   );
 
   app.get('/sim/pay/faults', async () => data().faults);
-  /** `{api: native|h5|query|close|refund|refund_query|*, status?, code?, message?, delayMs?, times?}`. */
+  /** `{api: native|h5|query|close|refund|refund_query|*, status?, code?, message?, delayMs?, skip?, times?}`. */
   app.post(
     '/sim/pay/faults',
     handle(async (request) => {
@@ -185,6 +185,7 @@ export function registerPayControl(app: FastifyInstance, ctx: SimContext, pay: P
         code: typeof input.code === 'string' ? input.code : 'SYSTEM_ERROR',
         message: typeof input.message === 'string' ? input.message : '系统错误',
         delayMs: Number(input.delayMs ?? 0) || 0,
+        skip: Math.max(0, Number(input.skip ?? 0) || 0),
         remaining: Number(input.times ?? 1) || 1,
       };
       data().faults.push(fault);

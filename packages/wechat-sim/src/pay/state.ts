@@ -93,6 +93,8 @@ export interface PayFault {
   code: string;
   message: string;
   delayMs: number;
+  /** Calls let through before the fault starts (a failure in the middle of a sequence). */
+  skip: number;
   remaining: number;
 }
 

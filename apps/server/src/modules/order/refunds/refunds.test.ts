@@ -146,6 +146,29 @@ describe('back to the original payments', () => {
   });
 });
 
+describe('a refund failing half-way at the platform', () => {
+  it('is rolled back here, and its retry asks for the same refund numbers: nothing is paid back twice', async () => {
+    const order = await createOrderApi(app, admin, cartOf(f, [chickenLine(f, 2)], { type: 'takeaway' }));
+    const payOnSim = async () => {
+      const open = (await simGet<{ out_trade_no: string; attach: string; trade_state: string }[]>('/sim/pay/transactions')).filter((t) => t.attach === `order:${order.id}` && t.trade_state === 'NOTPAY');
+      await fetch(`${simUrl}/sim/pay/transactions/${open[0]!.out_trade_no}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    };
+    await pay(order.id, { method: 'wechat', amount: 3000 });
+    await payOnSim();
+    await pay(order.id, { method: 'wechat' });
+    await payOnSim();
+    expect((await app.order.get(order.id)).status).toBe('paid');
+    // The first part (the latest payment) goes through, the second is refused.
+    await fetch(`${simUrl}/sim/pay/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ api: 'refund', skip: 1, status: 500, code: 'SYSTEM_ERROR', message: '系统繁忙' }) });
+    expect((await refused(order.id, { reason: '退' })).status).toBe(503);
+    expect(await app.order.get(order.id)).toMatchObject({ status: 'paid', refundedAmount: 0, refunds: [] });
+    const done = await refund(order.id, { reason: '再退' });
+    expect(done).toMatchObject({ status: 'refunded', refundedAmount: 9800 });
+    const platform = (await simGet<{ attach: string; refunds: { amount: { refund: number } }[] }[]>('/sim/pay/transactions')).filter((t) => t.attach === `order:${order.id}`);
+    expect(platform.map((t) => t.refunds.map((r) => r.amount.refund))).toEqual([[6800], [3000]]);
+  });
+});
+
 describe('stock', () => {
   it('comes back once per refunded quantity, only when asked', async () => {
     await setSku(app, f.storeId, f.skus.small, { stock: 10 });

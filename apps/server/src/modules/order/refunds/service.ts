@@ -111,8 +111,12 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
     return [...byKey.values()].sort((a, b) => (a.skuId ? 1 : 0) - (b.skuId ? 1 : 0) || byId(a.skuId ?? a.dishId, b.skuId ?? b.dishId));
   }
 
-  /** out_refund_no: fixed for one refund row and payment (a retried call is the same refund at the platform). */
-  const outRefundNo = (refundId: string, paymentId: string) => `RF${refundId}P${paymentId}`.slice(0, 64);
+  /**
+   * out_refund_no: the payment and what it had refunded before. A refund rolled back after the
+   * platform accepted one of its parts (another part refused) and then retried asks for the same
+   * number, which the platform answers with the refund it already made instead of paying twice.
+   */
+  const outRefundNo = (paymentId: string, refundedBefore: number) => `RF${paymentId}N${refundedBefore}`;
 
   /**
    * The refund inside the caller's transaction (order row locked by the caller as `o`). Moves the
@@ -124,13 +128,12 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
     const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, o.id)).orderBy(asc(orderLine.sort), asc(orderLine.id));
     const { amount, lines: chosen, whole } = plan(o, lines, input.lines);
     const parts = amount > 0 ? await allocate(tx, o.id, amount) : [];
-    const [row] = await tx.insert(orderRefund).values({
+    await tx.insert(orderRefund).values({
       orderId: o.id, storeId: o.storeId, businessDate: await refundBusinessDate(tx, o.storeId), amount, reason: input.reason, status: 'success',
       parts: parts.map(({ paymentId, method, amount: a }) => ({ paymentId, method, amount: a })),
       lines: chosen.map(({ lineId, name, quantity }) => ({ lineId, name, quantity })),
       restock: input.restock, idempotencyKey: input.idempotencyKey ?? null, operatorId: input.operator.id, operatorName: input.operator.name, refundedAt: new Date(),
-    }).returning({ id: orderRefund.id });
-    const refundId = row!.id;
+    });
 
     // Quantities first: the guard (refunded ≤ bought) makes each quantity refund, and restock, once.
     for (const c of chosen) {
@@ -151,7 +154,7 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
         await app.customer.wallet.refund(tx, { memberId: o.memberId, orderId: o.id, amount: part.amount, storeId: o.storeId, operator: input.operator, reason: `订单 ${o.orderNo} 退款：${input.reason}` });
       } else if (part.method === 'wechat') {
         // Inside the transaction: a refused refund rolls everything back; the number makes a retry the same refund.
-        await client.refund({ outTradeNo: part.payment.outTradeNo!, outRefundNo: outRefundNo(refundId, part.paymentId), reason: input.reason, refund: part.amount, total: part.payment.amount });
+        await client.refund({ outTradeNo: part.payment.outTradeNo!, outRefundNo: outRefundNo(part.paymentId, part.payment.refundedAmount), reason: input.reason, refund: part.amount, total: part.payment.amount });
       }
     }
 
