@@ -110,7 +110,7 @@ export function createUploads(storage: MediaStorage): Uploads {
         let size = 0;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
           size += chunk.length;
-          // Refused as soon as the file passes the rule's size: the rest is never read (the answer closes the connection).
+          // Refused as soon as the file passes the rule's size: the 413 goes out at once, the rest is discarded unread (error-handler.ts).
           if (size > rule.maxBytes) throw new AppError(413, rule.messages.size);
           chunks.push(chunk);
         }
