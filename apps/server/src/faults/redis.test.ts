@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoAccount } from '@canteen/wechat-sim';
 import { REDIS_UNAVAILABLE } from '../http/unavailable.js';
 import { DELIVERY_DOWN_MESSAGE } from '../live/broker.js';
+import { sysDept } from '../modules/upms/tables.js';
 import { header } from '../live/frames.js';
 import { createTestApp } from '../../test/app.js';
 import { signIn } from '../../test/auth.js';
@@ -82,8 +84,10 @@ describe.skipIf(!redisAnswers)('Redis going away mid-load', () => {
     await expect.poll(async () => (await ready()).status, { timeout: 15_000, interval: 100 }).toBe(200);
     await expect.poll(load.count, { timeout: 10_000 }).toBeGreaterThan(acknowledgedDuringOutage + 10);
     const report = await load.stop();
-    // The database never went away: every write was taken.
+    // The database never went away: every write was taken, and kept.
     expect(report.refused).toEqual([]);
+    const stored = await app!.database.db.select({ name: sysDept.name }).from(sysDept).where(inArray(sysDept.name, report.acknowledged));
+    expect(stored).toHaveLength(report.acknowledged.length);
     await expect.poll(async () => (await tags()).statusCode, { timeout: 10_000 }).toBe(200);
 
     // Back: a subscriber connects and gets what is published, through Redis.
