@@ -27,7 +27,7 @@ describe.skipIf(!hasBrowser())('reports: the home figures and every report of th
     // Home: today's business (the demo has orders today) against yesterday, the trend, the best sellers.
     await expect.poll(() => page.getByTestId('home-orders').innerText(), { timeout: 15_000 }).toMatch(/今日订单\s*[1-9]/);
     await page.getByTestId('home-net-yesterday').waitFor();
-    expect(await page.getByTestId('home-trend-bars').locator('rect').count()).toBe(7);
+    expect(await page.getByTestId('home-trend-bars').locator('.home-trend-bar').count()).toBe(7);
     await page.getByTestId('home-top-dishes').locator('li').first().waitFor();
     const beforeReports = scripts.length;
 

@@ -20,3 +20,6 @@ export function changeOf(current: number, previous: number): number | null {
   if (previous === 0) return null;
   return Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
 }
+
+/** A money series' tooltip in a chart: ¥12.30. */
+export const yuanTooltip = { valueFormatter: (value: unknown) => `¥${Number(value).toFixed(2)}` };

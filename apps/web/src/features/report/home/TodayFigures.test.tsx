@@ -43,7 +43,7 @@ describe('home business figures', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('home-guests')).toHaveTextContent('今日客流30');
     expect(screen.getByTestId('home-avg-ticket')).toHaveTextContent('今日客单价¥102.83');
     expect(await screen.findByTestId('home-trend-bars')).toBeInTheDocument();
-    expect(screen.getByTestId('home-trend-bars').querySelectorAll('rect')).toHaveLength(7);
+    expect(screen.getByTestId('home-trend-bars').querySelectorAll('.home-trend-bar')).toHaveLength(7);
     expect(screen.getByTestId('home-top-dishes')).toHaveTextContent('宫保鸡丁×8¥304.00');
     // One question for all six, for the header's store.
     expect(server.calls('GET', '/report/today')).toHaveLength(1);

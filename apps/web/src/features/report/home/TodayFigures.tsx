@@ -86,7 +86,7 @@ export function TopDishesCard() {
       ) : (
         <ol className="home-top-dishes" style={{ margin: 0, paddingLeft: 20 }}>
           {dishes.slice(0, 5).map((d) => (
-            <li key={d.name} style={{ display: 'flex', gap: 8, lineHeight: '26px' }}>
+            <li key={d.name} style={{ display: 'flex', alignItems: 'baseline', gap: 8, lineHeight: '26px' }}>
               <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{d.name}</span>
               <Typography.Text type="secondary">×{quantity(d.quantity)}</Typography.Text>
               <span style={{ minWidth: 72, textAlign: 'right' }}>{money(d.amount)}</span>

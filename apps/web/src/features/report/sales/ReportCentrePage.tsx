@@ -12,12 +12,12 @@ import { saveBlob } from '../save-blob';
 import { reportViews } from './reports';
 import { ALL_STORES, ReportToolbar } from './ReportToolbar';
 import '../messages';
-import './print.css';
+import './report.css';
 
 /**
  * 营业报表 (/report/sales, STORE.md §8): a report centre over the roll-ups. A date preset (今天 …
  * 本月) or a custom range, the header's store or 全部门店, one tab per report (only the open one
- * asks the server), 导出 of the open report as .xlsx and 打印 (print.css keeps the report alone).
+ * asks the server), 导出 of the open report as .xlsx and 打印 (report.css keeps the report alone when printed).
  */
 export default function ReportCentrePage() {
   const { t } = useTranslation();

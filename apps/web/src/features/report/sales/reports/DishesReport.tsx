@@ -5,7 +5,7 @@ import type { EndpointData, reportEndpoints } from '@canteen/contract';
 import { Chart } from '../../charts/Chart';
 import type { ChartOption } from '../../charts/echarts';
 import type { ReportFilter } from '../../api';
-import { money, percent, quantity, yuan } from '../../format';
+import { money, percent, quantity, yuan, yuanTooltip } from '../../format';
 import { ReportBody } from '../ReportBody';
 import { useReport } from '../useReport';
 
@@ -22,7 +22,7 @@ function topOption(rows: Dish[], amountName: string): ChartOption {
     grid: { left: 120, right: 32, top: 8, bottom: 24 },
     xAxis: { type: 'value' },
     yAxis: { type: 'category', data: top.map((d) => d.name), axisLabel: { width: 110, overflow: 'truncate' } },
-    series: [{ name: amountName, type: 'bar', data: top.map((d) => yuan(d.amount)) }],
+    series: [{ name: amountName, type: 'bar', tooltip: yuanTooltip, data: top.map((d) => yuan(d.amount)) }],
   };
 }
 

@@ -5,7 +5,7 @@ import type { EndpointData, reportEndpoints } from '@canteen/contract';
 import { Chart } from '../../charts/Chart';
 import type { ChartOption } from '../../charts/echarts';
 import type { ReportFilter } from '../../api';
-import { money, yuan } from '../../format';
+import { money, yuan, yuanTooltip } from '../../format';
 import { ReportBody } from '../ReportBody';
 import { useReport } from '../useReport';
 
@@ -21,8 +21,8 @@ function hoursOption(rows: Hour[], names: { orders: string; amount: string; hour
     xAxis: { type: 'category', data: HOURS.map(names.hour) },
     yAxis: [{ type: 'value', name: '¥' }, { type: 'value', name: names.orders, splitLine: { show: false } }],
     series: [
-      { name: names.amount, type: 'bar', data: HOURS.map((h) => yuan(byHour.get(h)?.amount ?? 0)) },
-      { name: names.orders, type: 'line', yAxisIndex: 1, smooth: true, data: HOURS.map((h) => byHour.get(h)?.orders ?? 0) },
+      { name: names.amount, type: 'bar', tooltip: yuanTooltip, data: HOURS.map((h) => yuan(byHour.get(h)?.amount ?? 0)) },
+      { name: names.orders, type: 'line', yAxisIndex: 1, data: HOURS.map((h) => byHour.get(h)?.orders ?? 0) },
     ],
   };
 }

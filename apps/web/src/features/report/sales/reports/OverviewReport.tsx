@@ -6,7 +6,7 @@ import { Chart } from '../../charts/Chart';
 import type { ChartOption } from '../../charts/echarts';
 import type { ReportFilter } from '../../api';
 import { datesOf } from '../../dates';
-import { money, yuan } from '../../format';
+import { money, yuan, yuanTooltip } from '../../format';
 import { Change } from '../Change';
 import { ReportBody } from '../ReportBody';
 import { useReport } from '../useReport';
@@ -35,9 +35,9 @@ function dailyOption(report: Overview, filter: ReportFilter, names: { net: strin
     xAxis: { type: 'category', data: dates.map((d) => d.slice(5)) },
     yAxis: [{ type: 'value', name: '¥' }, { type: 'value', name: names.orders, splitLine: { show: false } }],
     series: [
-      { name: names.net, type: 'bar', data: dates.map((d) => yuan(byDate.get(d)?.netAmount ?? 0)) },
-      { name: names.refunds, type: 'bar', data: dates.map((d) => yuan(byDate.get(d)?.refundAmount ?? 0)) },
-      { name: names.orders, type: 'line', yAxisIndex: 1, smooth: true, data: dates.map((d) => byDate.get(d)?.orders ?? 0) },
+      { name: names.net, type: 'bar', tooltip: yuanTooltip, data: dates.map((d) => yuan(byDate.get(d)?.netAmount ?? 0)) },
+      { name: names.refunds, type: 'bar', tooltip: yuanTooltip, data: dates.map((d) => yuan(byDate.get(d)?.refundAmount ?? 0)) },
+      { name: names.orders, type: 'line', yAxisIndex: 1, data: dates.map((d) => byDate.get(d)?.orders ?? 0) },
     ],
   };
 }

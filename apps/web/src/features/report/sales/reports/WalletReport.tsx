@@ -6,7 +6,7 @@ import { Chart } from '../../charts/Chart';
 import type { ChartOption } from '../../charts/echarts';
 import type { ReportFilter } from '../../api';
 import { datesOf } from '../../dates';
-import { money, yuan } from '../../format';
+import { money, yuan, yuanTooltip } from '../../format';
 import { ReportBody } from '../ReportBody';
 import { useReport } from '../useReport';
 
@@ -26,7 +26,7 @@ function dailyOption(wallet: Wallet, filter: ReportFilter, name: (key: (typeof S
     grid: { left: 56, right: 24, top: 36, bottom: 28 },
     xAxis: { type: 'category', data: dates.map((d) => d.slice(5)) },
     yAxis: { type: 'value', name: '¥' },
-    series: SERIES.map((key) => ({ name: name(key), type: 'line', smooth: true, data: dates.map((d) => yuan(byDate.get(d)?.[key] ?? 0)) })),
+    series: SERIES.map((key) => ({ name: name(key), type: 'line', tooltip: yuanTooltip, data: dates.map((d) => yuan(byDate.get(d)?.[key] ?? 0)) })),
   };
 }
 
