@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DinerOrder, OrderQuote, OrderRecord, OrderSource, OrderStatus } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { notFound } from '../../../http/errors.js';
+import { OrderHooks } from '../hooks.js';
 import type { CatalogueSource } from '../pricing/source.js';
 import { order, type OrderRowData } from '../tables.js';
 import { createOrder, quoteOrder } from './create.js';
@@ -14,6 +15,7 @@ import { accept, cancel, finish, releaseHeld, settlePaid, transition } from './t
 /** `app.order` (orders/service.ts describes each call). */
 export class OrderService implements OrderServiceApi {
   refundAll?: RefundAll;
+  readonly hooks = new OrderHooks();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -56,8 +58,10 @@ export class OrderService implements OrderServiceApi {
     };
   }
 
-  settlePaid(tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
-    return settlePaid(this.app.customer, tx, orderId, operator);
+  async settlePaid(tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
+    const paid = await settlePaid(this.app.customer, tx, orderId, operator);
+    if (paid) await this.hooks.emit(tx, 'paid', { orderId });
+    return paid;
   }
 
   publishPaid(orderId: string): Promise<void> {
@@ -83,7 +87,11 @@ export class OrderService implements OrderServiceApi {
   }
 
   async cancel(orderId: string, reason: string, operator: OrderOperator): Promise<void> {
-    const done = await this.db.transaction((tx) => cancel(this.app.customer, tx as unknown as Db, orderId, reason, operator, this.refundAll));
+    const done = await this.db.transaction(async (tx) => {
+      const cancelled = await cancel(this.app.customer, tx as unknown as Db, orderId, reason, operator, this.refundAll);
+      if (cancelled.unpaid) await this.hooks.emit(tx as unknown as Db, 'cancelled', { orderId });
+      return cancelled;
+    });
     if (done.menuChanged) this.app.store.menu.changed(done.storeId);
   }
 }

@@ -1,5 +1,6 @@
 import type { OrderCart, OrderQuote, OrderRecord, OrderSource, OrderStatus, DinerOrder } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
+import type { OrderHooks } from '../hooks.js';
 import type { OrderRowData } from '../tables.js';
 
 /**
@@ -61,6 +62,8 @@ export interface OrderServiceApi {
   releaseHeld(tx: Db, orderId: string): Promise<boolean>;
   /** One conditional transition (`… where status = order.status`) plus its log row; false when the order had moved on. */
   transition(tx: Db, order: OrderRowData, to: OrderStatus, action: string, operator: OrderOperator, remark?: string): Promise<boolean>;
+  /** In-transaction events (paid, refunded, cancelled) for reports and printing (../hooks.ts). */
+  readonly hooks: OrderHooks;
   /** Set by refunds/ (H2): see RefundAll. */
   refundAll?: RefundAll;
 }

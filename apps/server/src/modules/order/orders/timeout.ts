@@ -37,7 +37,9 @@ export async function cancelDueOrders(
         const [still] = await tx.select({ status: order.status, expireAt: order.expireAt }).from(order).where(eq(order.id, id)).for('update');
         // Paid (or cancelled) meanwhile, or given more time: not ours to cancel.
         if (!still || still.status !== 'pending' || !still.expireAt || still.expireAt > now) return null;
-        return cancel(app.customer, tx, id, TIMEOUT_REASON, TIMEOUT_OPERATOR, refundAll, 'timeout');
+        const cancelled = await cancel(app.customer, tx, id, TIMEOUT_REASON, TIMEOUT_OPERATOR, refundAll, 'timeout');
+        if (cancelled.unpaid) await app.order.hooks.emit(tx, 'cancelled', { orderId: id });
+        return cancelled;
       });
       if (!outcome) continue;
       cancelled.push(id);

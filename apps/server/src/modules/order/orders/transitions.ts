@@ -130,6 +130,8 @@ export async function finish(tx: Db, orderId: string, operator: OrderOperator): 
 export interface Cancelled {
   storeId: string;
   menuChanged: boolean;
+  /** This call cancelled an unpaid order (the callers tell `app.order.hooks`). */
+  unpaid?: boolean;
 }
 
 /**
@@ -145,7 +147,7 @@ export async function cancel(
   if (o.status === 'cancelled') return done;
   if (o.status === 'dining' || o.status === 'pending') {
     await transition(tx, o, 'cancelled', action, operator, reason, { cancelReason: reason, expireAt: null });
-    return { storeId: o.storeId, menuChanged: (await releaseHeld(customer, tx, orderId)).menuChanged };
+    return { storeId: o.storeId, menuChanged: (await releaseHeld(customer, tx, orderId)).menuChanged, unpaid: true };
   }
   if (o.status === 'paid') {
     if (!refundAll) throw conflict('已支付的订单取消需要原路退款，退款功能暂不可用');

@@ -128,12 +128,13 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
     const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, o.id)).orderBy(asc(orderLine.sort), asc(orderLine.id));
     const { amount, lines: chosen, whole } = plan(o, lines, input.lines);
     const parts = amount > 0 ? await allocate(tx, o.id, amount) : [];
-    await tx.insert(orderRefund).values({
+    const [written] = await tx.insert(orderRefund).values({
       orderId: o.id, storeId: o.storeId, businessDate: await refundBusinessDate(tx, o.storeId), amount, reason: input.reason, status: 'success',
       parts: parts.map(({ paymentId, method, amount: a }) => ({ paymentId, method, amount: a })),
       lines: chosen.map(({ lineId, name, quantity }) => ({ lineId, name, quantity })),
       restock: input.restock, idempotencyKey: input.idempotencyKey ?? null, operatorId: input.operator.id, operatorName: input.operator.name, refundedAt: new Date(),
-    });
+    }).returning({ id: orderRefund.id });
+    await app.order.hooks.emit(tx, 'refunded', { orderId: o.id, refundId: written!.id });
 
     // Quantities first: the guard (refunded ≤ bought) makes each quantity refund, and restock, once.
     for (const c of chosen) {

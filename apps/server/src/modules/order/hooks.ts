@@ -1,0 +1,32 @@
+import type { Db } from '../../db/client.js';
+
+/**
+ * In-transaction hooks of the orders module: what happened to an order, told to later modules
+ * (reports, printing) inside the transaction that made it happen, so their bookkeeping commits
+ * or rolls back with it. Imports flow one way: listeners import this module, never the reverse.
+ * A listener that throws rolls the whole transaction back (the payment, refund or cancel fails).
+ */
+export interface OrderEvents {
+  /** The order became paid (pending | dining → paid), once per order. */
+  paid: { orderId: string };
+  /** A refund row was written (a refund, or the refunds of a cancel after payment). */
+  refunded: { orderId: string; refundId: string };
+  /** An unpaid order (dining | pending) was cancelled, by hand or by the unpaid timeout. */
+  cancelled: { orderId: string };
+}
+
+export type OrderEvent = keyof OrderEvents;
+type Listener<E extends OrderEvent> = (tx: Db, event: OrderEvents[E]) => Promise<void>;
+
+export class OrderHooks {
+  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [] };
+
+  on<E extends OrderEvent>(event: E, listener: Listener<E>): void {
+    this.listeners[event].push(listener);
+  }
+
+  /** Runs the event's listeners one after another in the caller's transaction. */
+  async emit<E extends OrderEvent>(tx: Db, event: E, payload: OrderEvents[E]): Promise<void> {
+    for (const listener of this.listeners[event]) await listener(tx, payload);
+  }
+}
