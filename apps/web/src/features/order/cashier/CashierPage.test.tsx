@@ -224,6 +224,12 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
     expect(within(receipt).getByTestId('receipt-payable')).toHaveTextContent('¥50.00');
     expect(within(receipt).getByTestId('receipt-change')).toHaveTextContent('找零 ¥20.00');
     expect(within(receipt).getAllByTestId('receipt-line')).toHaveLength(2);
+    // 打印 prints the receipt alone, from a frame of its own.
+    await userEvent.click(screen.getByTestId('receipt-print'));
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[aria-hidden]')!;
+    expect(frame.contentDocument!.body).toHaveTextContent('2611250010001');
+    expect(frame.contentDocument!.body).toHaveTextContent('找零 ¥20.00');
+    expect(frame.contentDocument!.body).not.toHaveTextContent('下单并收款');
 
     await userEvent.click(screen.getByTestId('receipt-new'));
     await waitFor(() => expect(screen.queryByTestId('receipt')).not.toBeInTheDocument());

@@ -1,16 +1,39 @@
-import { Button, Divider, Modal, Space, Typography } from 'antd';
+import { useRef } from 'react';
+import { Button, Divider, Modal, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatFen, type OrderRecord } from '@canteen/contract';
 import './messages';
 
-const RECEIPT_CLASS = 'cashier-receipt';
-/** Printing shows the receipt alone, at the width of a till roll. */
-const PRINT_CSS = `@media print {
-  body * { visibility: hidden !important; }
-  .${RECEIPT_CLASS}, .${RECEIPT_CLASS} * { visibility: visible !important; }
-  .${RECEIPT_CLASS} { position: fixed; left: 0; top: 0; width: 80mm; padding: 0; font-size: 12px; color: #000; }
-}`;
+/** A till roll's look for the printed copy (the screen's styles do not go along). */
+const PRINT_CSS = `
+  @page { margin: 4mm; }
+  body { margin: 0; width: 72mm; font: 12px/1.5 monospace; color: #000; }
+  h5 { font-size: 14px; margin: 0; }
+  .ant-divider { border-top: 1px dashed #000; margin: 6px 0; }
+`;
+
+/**
+ * Prints the receipt alone: its markup goes into a hidden frame of its own, printed from there
+ * (hiding the rest of the page with print CSS left the shell's backgrounds and borders on paper).
+ */
+function printReceipt(receipt: HTMLElement, title: string) {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('aria-hidden', 'true');
+  Object.assign(frame.style, { position: 'fixed', right: '0', bottom: '0', width: '0', height: '0', border: '0' });
+  document.body.appendChild(frame);
+  const doc = frame.contentDocument;
+  const view = frame.contentWindow;
+  if (!doc || !view) return frame.remove();
+  doc.open();
+  doc.write(`<!doctype html><html><head><meta charset="utf-8"><title></title><style>${PRINT_CSS}</style></head><body>${receipt.outerHTML}</body></html>`);
+  doc.close();
+  doc.title = title;
+  view.focus();
+  view.print();
+  // print() returns once the dialog is done (or at once where it does not block): the frame can go a little later.
+  setTimeout(() => frame.remove(), 1000);
+}
 
 const Row = ({ left, right, strong, testId }: { left: React.ReactNode; right: React.ReactNode; strong?: boolean; testId?: string }) => (
   <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, fontWeight: strong ? 600 : undefined }}>
@@ -25,6 +48,7 @@ export function Receipt({ order, storeName, onNew }: { order: OrderRecord; store
   const lines = order.lines.filter((l) => l.parentId === null);
   const children = (id: string) => order.lines.filter((l) => l.parentId === id);
   const payments = order.payments.filter((p) => p.status === 'success');
+  const receipt = useRef<HTMLDivElement>(null);
   return (
     <Modal
       open
@@ -32,12 +56,11 @@ export function Receipt({ order, storeName, onNew }: { order: OrderRecord; store
       onCancel={onNew}
       width={420}
       footer={[
-        <Button key="print" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="receipt-print">{t('orderCashier.receipt.print')}</Button>,
+        <Button key="print" icon={<PrinterOutlined />} onClick={() => { if (receipt.current) printReceipt(receipt.current, order.orderNo); }} data-testid="receipt-print">{t('orderCashier.receipt.print')}</Button>,
         <Button key="new" type="primary" onClick={onNew} data-testid="receipt-new">{t('orderCashier.receipt.newOrder')}</Button>,
       ]}
     >
-      <style>{PRINT_CSS}</style>
-      <div className={RECEIPT_CLASS} data-testid="receipt" style={{ fontFamily: 'monospace' }}>
+      <div ref={receipt} data-testid="receipt" style={{ fontFamily: 'monospace' }}>
         <Typography.Title level={5} style={{ textAlign: 'center', margin: 0 }}>{storeName}</Typography.Title>
         <div style={{ textAlign: 'center' }}>{t('orderCashier.receipt.heading')}</div>
         {order.pickupNo && (
@@ -69,11 +92,11 @@ export function Receipt({ order, storeName, onNew }: { order: OrderRecord; store
             key={p.id}
             left={t(`orderCashier.pay.${p.method}`)}
             right={
-              <Space size={6}>
-                {p.method === 'cash' && p.tendered != null && <span>{t('orderCashier.receipt.tendered', { amount: formatFen(p.tendered) })}</span>}
-                {p.method === 'cash' && p.change != null && p.change > 0 && <span data-testid="receipt-change">{t('orderCashier.receipt.change', { amount: formatFen(p.change) })}</span>}
+              <span>
+                {p.method === 'cash' && p.tendered != null && <span>{t('orderCashier.receipt.tendered', { amount: formatFen(p.tendered) })} </span>}
+                {p.method === 'cash' && p.change != null && p.change > 0 && <span data-testid="receipt-change">{t('orderCashier.receipt.change', { amount: formatFen(p.change) })} </span>}
                 <span>{formatFen(p.amount)}</span>
-              </Space>
+              </span>
             }
           />
         ))}
