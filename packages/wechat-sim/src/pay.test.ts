@@ -50,6 +50,7 @@ describe('pay API (WeChat Pay v3 style)', () => {
   it('pays through the customer page and notifies the merchant, signed and encrypted', async () => {
     const no = tradeNo();
     const { json } = await payCall(sim, 'POST', '/v3/pay/transactions/native', nativeOrder(no, 1880, receiver.url, { attach: 'order:1' }));
+    expect(await (await sim.fetch('/pay')).text()).toContain(`prepay_id=${/pr=(\w+)/.exec(json.code_url)![1]}`);
     const page = await sim.fetch(`/pay/scan?code_url=${encodeURIComponent(json.code_url)}`);
     const html = await page.text();
     expect(html).toContain('确认支付');

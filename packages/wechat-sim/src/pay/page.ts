@@ -1,8 +1,8 @@
 /**
  * The customer's side of a payment: the page scanning the counter's QR opens (`/pay/scan?code_url=`)
- * and the h5 page (`/pay/checkmweb?prepay_id=&redirect_url=`). 确认支付 pays (the notification's
- * first try is made before the answer) and then goes back to redirect_url, or shows 支付成功.
- * Plain HTML and a form: no script needed.
+ * and the h5 page (`/pay/checkmweb?prepay_id=&redirect_url=`); `/pay` lists what waits to be
+ * paid. 确认支付 pays (the notification's first try is made before the answer) and then goes back
+ * to redirect_url, or shows 支付成功. Plain HTML and a form: no script needed.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimContext } from '../context.js';
@@ -50,6 +50,13 @@ export function registerPayPages(app: FastifyInstance, ctx: SimContext, pay: Pay
     if (!order) return notFound(reply);
     return html(reply, problem ? 400 : 200, orderPage(ctx, order, pay.merchant(order.mchid)?.name ?? order.mchid, redirect, problem));
   };
+
+  /** The payments waiting for a customer (newest first), each a link to its page: the demo's "phone". */
+  app.get('/pay', async (_request, reply) => {
+    const open = ctx.store.data.pay.orders.filter((o) => o.state === 'NOTPAY' && ctx.clock.now() <= o.expiresAt).slice(-20).reverse();
+    const rows = open.map((o) => `<li><a href="/pay/checkmweb?prepay_id=${escape(o.prepayId)}">${escape(o.description)} · ¥${yuan(o.total)}</a></li>`).join('');
+    return html(reply, 200, layout('待支付', `<div class="merchant">待支付的微信支付</div>${rows ? `<ul style="text-align:left;line-height:2">${rows}</ul>` : '<p class="desc">暂无</p>'}`));
+  });
 
   /** What scanning the counter's QR (code_url) opens. */
   app.get('/pay/scan', async (request, reply) => {
