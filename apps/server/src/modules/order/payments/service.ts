@@ -102,7 +102,8 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
   async function settleWechat(transaction: PayTransaction, operator: OrderOperator = { id: null, name: '' }): Promise<SettleOutcome> {
     if (transaction.trade_state !== 'SUCCESS' && transaction.trade_state !== 'REFUND') return 'unknown';
     const [payment] = await db.select().from(orderPayment).where(eq(orderPayment.outTradeNo, transaction.out_trade_no));
-    if (!payment || payment.method !== 'wechat' || transaction.mchid !== client.config.mchid) return 'unknown';
+    // Ours only when the merchant and the app are ours too (the platform's advice against false notices).
+    if (!payment || payment.method !== 'wechat' || transaction.mchid !== client.config.mchid || transaction.appid !== client.config.appid) return 'unknown';
     if (transaction.amount?.total !== payment.amount) return 'mismatch';
     const outcome = await inTx(db, async (tx) => {
       const locked = await orderRow(tx, payment.orderId, true);
