@@ -152,6 +152,12 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
     fireEvent.keyDown(window, { key: '-' });
     fireEvent.keyDown(window, { key: '-' });
     await waitFor(() => expect(payable()).toHaveTextContent('¥144.00'));
+    // ↓ and Enter outside the search: the next card (夫妻肺片 after the three of 热菜 shown under 全部) goes in.
+    for (let i = 0; i < 4; i += 1) fireEvent.keyDown(window, { key: 'ArrowDown' });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    await waitFor(() => expect(payable()).toHaveTextContent('¥170.00'));
+    fireEvent.keyDown(window, { key: '-' });
+    await waitFor(() => expect(payable()).toHaveTextContent('¥144.00'));
 
     // Takeaway (a radio keeps the focus: "/" still reaches the search), the search by pinyin initials,
     // Enter adds the highlighted dish; the server refuses it by name.

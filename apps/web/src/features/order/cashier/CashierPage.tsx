@@ -168,11 +168,21 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
       if (e.key === '/') { e.preventDefault(); search.current?.focus(); return; }
       if (order) return;
       if (e.key === '+' || e.key === '=') { e.preventDefault(); bumpLast(1); return; }
-      if (e.key === '-') { e.preventDefault(); bumpLast(-1); }
+      if (e.key === '-') { e.preventDefault(); bumpLast(-1); return; }
+      // Enter and ↑↓ work on the cards from anywhere but a control (a button, link or radio takes them itself).
+      const onControl = e.target instanceof HTMLElement && e.target.closest('button, a, input, select, [role="button"], [role="radio"], [role="combobox"]') !== null;
+      if (e.key === 'Enter' && !onControl) {
+        const m = items[highlighted];
+        if (m) { e.preventDefault(); pick(m); }
+      } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        if (onControl) return;
+        e.preventDefault();
+        setHighlighted((h) => (e.key === 'ArrowDown' ? Math.min(h + 1, Math.max(items.length - 1, 0)) : Math.max(h - 1, 0)));
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dialogOpen, order, submit, bumpLast]);
+  }, [dialogOpen, order, submit, bumpLast, items, highlighted, pick]);
 
   const onSearchKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (order) return;
