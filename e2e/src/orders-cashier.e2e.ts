@@ -16,7 +16,7 @@ const yuan = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 describe.skipIf(!hasBrowser())('cashier: an order paid in cash', () => {
   const session = useServerAndBrowser();
 
-  it('takes an order at the counter with the keyboard, is paid in cash with change and prints the receipt', async () => {
+  it('takes an order at the counter with the keyboard, is paid in cash with change and shows the receipt', async () => {
     const { url } = session.server;
     const token = await apiToken(url);
     const stores = await call<Array<{ id: string }>>(url, token, 'GET', '/store/shop/mine');
