@@ -134,9 +134,10 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
     const parts = [{ paymentId: payment.id, method: 'wechat' as const, amount: payment.amount }];
     await client.refund({ outTradeNo: payment.outTradeNo!, outRefundNo: `RA${payment.id}`, reason, refund: payment.amount, total: payment.amount });
     await tx.update(orderPayment).set({ refundedAmount: payment.amount, updatedAt: new Date() }).where(eq(orderPayment.id, payment.id));
-    await tx.insert(orderRefund).values({
+    const [written] = await tx.insert(orderRefund).values({
       orderId: locked.id, storeId: locked.storeId, businessDate: await refundBusinessDate(tx, locked.storeId), amount: payment.amount, reason, status: 'success', parts, lines: [], restock: false, refundedAt: new Date(),
-    });
+    }).returning({ id: orderRefund.id });
+    await app.order.hooks.emit(tx, 'refunded', { orderId: locked.id, refundId: written!.id });
     await tx.update(order).set({ paidAmount: sql`${order.paidAmount} + ${payment.amount}`, refundedAmount: sql`${order.refundedAmount} + ${payment.amount}`, updatedAt: new Date() })
       .where(eq(order.id, locked.id));
   }
