@@ -13,7 +13,8 @@ import type { Catalogue } from '../pricing/catalogue.js';
 import { priceCart, type PricedCart, type PricingMember } from '../pricing/price.js';
 import { order, orderLine, orderLog } from '../tables.js';
 import { nextSequence, orderNoOf, pickupNoOf } from './numbers.js';
-import type { CartInput, CreateOrderInput, OrderOperator } from './service.js';
+import { freshRecord } from './records.js';
+import type { CartInput, CreatedOrder, CreateOrderInput, OrderOperator } from './service.js';
 
 /**
  * Creating an order (STORE.md §6): the cart priced from the catalogue and checked (store open,
@@ -154,6 +155,8 @@ export interface Created {
   created: boolean;
   /** A dish's stock reached zero (the caller tells the menu cache after the commit). */
   menuChanged: boolean;
+  /** The record as written, when this call made the order (and nothing moved it on). */
+  record?: CreatedOrder;
 }
 
 /** Creates the order; see the file's comment. */
@@ -170,6 +173,10 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
   const status: OrderStatus = input.source === 'qr' && place.payMode === 'pay_later' && cart.type === 'dine_in' ? 'dining' : 'pending';
   const now = input.at ?? new Date();
   const businessDate = businessDateOf(now, place.timeZone, place.dayCutoffHour);
+  // The day's number is drawn before the order's transaction, in a statement of its own: drawn
+  // inside, its row would stay locked until the commit and every order of the store would wait
+  // for the one before. A creation refused later (stock gone, coupon taken) leaves a gap.
+  const sequence = await nextSequence(db, place.storeId, businessDate);
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -186,9 +193,8 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
         });
         coupon = { id: locked.couponId, code: locked.code, name: locked.planName, discount: locked.discount };
       }
-      const sequence = await nextSequence(tx, place.storeId, businessDate);
       const payable = payableOf(priced, coupon?.discount ?? 0);
-      await tx.insert(order).values({
+      const [row] = await tx.insert(order).values({
         id: orderId,
         storeId: place.storeId,
         orderNo: orderNoOf(businessDate, place.storeId, sequence),
@@ -221,14 +227,17 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
         operatorName: input.operator.name,
         createdAt: now,
         updatedAt: now,
-      });
-      await insertLines(tx, orderId, priced, 1);
-      await tx.insert(orderLog).values({
+      }).returning();
+      const lines = await insertLines(tx, orderId, priced, 1);
+      const logs = await tx.insert(orderLog).values({
         orderId, action: 'create', fromStatus: null, toStatus: status, operatorId: input.operator.id, operatorName: input.operator.name, createdAt: now,
-      });
-      let finalStatus: OrderStatus = status;
-      if (payable === 0 && status === 'pending' && await deps.settleFree(tx, orderId, input.operator)) finalStatus = 'paid';
-      return { orderId, status: finalStatus, storeId: place.storeId, created: true, menuChanged: stock.emptied };
+      }).returning();
+      if (payable === 0 && status === 'pending' && await deps.settleFree(tx, orderId, input.operator)) {
+        return { orderId, status: 'paid' as const, storeId: place.storeId, created: true, menuChanged: stock.emptied };
+      }
+      // What was just written is the record: no second read of it.
+      const record = { ...freshRecord(row!, place.storeName, lines, logs), viewToken: row!.viewToken };
+      return { orderId, status, storeId: place.storeId, created: true, menuChanged: stock.emptied, record };
     });
   } catch (error) {
     // Two tries with the same key at the same moment: the second finds the first's order.
@@ -241,22 +250,25 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
 }
 
 /** Writes the priced lines (combos first, then their items) of one round. */
-export async function insertLines(tx: Db, orderId: string, priced: PricedCart, round: number, sortFrom = 0): Promise<void> {
+export async function insertLines(tx: Db, orderId: string, priced: PricedCart, round: number, sortFrom = 0): Promise<Array<typeof orderLine.$inferSelect>> {
   let sort = sortFrom;
+  const written: Array<typeof orderLine.$inferSelect> = [];
   for (const line of priced.lines) {
     const [parent] = await tx.insert(orderLine).values({
       orderId, kind: line.kind, dishId: line.dishId, comboId: line.comboId, skuId: line.skuId, categoryId: line.categoryId, name: line.name,
       specText: line.specText, specJson: line.specJson, image: line.image, unit: line.unit, unitPrice: line.unitPrice, quantity: line.quantity,
       lineAmount: line.lineAmount, discountAmount: line.discountAmount, packingFee: line.packingFee, stockTaken: line.stockTaken, remark: line.remark,
       round, sort: sort++,
-    }).returning({ id: orderLine.id });
+    }).returning();
+    written.push(parent!);
     if (!line.children.length) continue;
-    await tx.insert(orderLine).values(line.children.map((c) => ({
+    written.push(...await tx.insert(orderLine).values(line.children.map((c) => ({
       orderId, parentId: parent!.id, kind: 'combo_item' as const, dishId: c.dishId, skuId: c.skuId, categoryId: c.categoryId, name: c.name,
       specText: c.specText, specJson: c.specJson, image: c.image, unit: c.unit, unitPrice: 0, quantity: c.quantity, lineAmount: 0,
       stockTaken: c.stockTaken, round, sort: sort++,
-    })));
+    }))).returning());
   }
+  return written;
 }
 
 /** A quote: the priced cart with its amounts and the member's coupons usable on it (best first). */

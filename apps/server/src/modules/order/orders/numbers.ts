@@ -10,7 +10,7 @@ import { orderSequence } from '../tables.js';
  * from `start` to `end` that has none of the skipped digits, starting over after `end`.
  */
 
-/** Draws the store's next number of the business day (one row per store and day, incremented in the caller's transaction). */
+/** Draws the store's next number of the business day (one row per store and day; call it outside a long transaction: the row is locked until commit). */
 export async function nextSequence(tx: Db, storeId: string, businessDate: string): Promise<number> {
   const [row] = await tx.insert(orderSequence).values({ storeId, businessDate, lastNo: 1 })
     .onConflictDoUpdate({ target: [orderSequence.storeId, orderSequence.businessDate], set: { lastNo: sql`${orderSequence.lastNo} + 1` } })

@@ -34,6 +34,7 @@ export class OrderService implements OrderServiceApi {
     }, input);
     if (created.menuChanged) this.app.store.menu.changed(created.storeId);
     if (created.created && (created.status === 'paid' || created.status === 'dining')) await this.publishPaid(created.orderId);
+    if (created.record) return created.record;
     const [view] = await this.db.select({ viewToken: order.viewToken }).from(order).where(eq(order.id, created.orderId));
     return { ...await this.get(created.orderId), viewToken: view!.viewToken };
   }

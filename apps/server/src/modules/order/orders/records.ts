@@ -63,7 +63,7 @@ export async function orderRows(db: Db, where: SQL | undefined, window: { order:
   return rows.map((r) => toRow(r.o, r.storeName, r.payMethods));
 }
 
-const lineRecord = (l: typeof orderLine.$inferSelect): OrderLineRecord => ({
+export const lineRecord = (l: typeof orderLine.$inferSelect): OrderLineRecord => ({
   id: l.id,
   parentId: l.parentId,
   kind: l.kind,
@@ -111,7 +111,7 @@ const refundRecord = (r: typeof orderRefund.$inferSelect): RefundRecord => ({
   createTime: iso(r.createdAt),
 });
 
-const logRecord = (l: typeof orderLog.$inferSelect): OrderLogRecord => ({
+export const logRecord = (l: typeof orderLog.$inferSelect): OrderLogRecord => ({
   id: l.id,
   action: l.action,
   fromStatus: l.fromStatus,
@@ -123,6 +123,21 @@ const logRecord = (l: typeof orderLog.$inferSelect): OrderLogRecord => ({
 
 /** The order's lines, parents before their combo items, in the order they were added. */
 export const linesOf = (db: Db, orderId: string) => db.select().from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(asc(orderLine.sort), asc(orderLine.id));
+
+/** The record of an order just written, from the rows its transaction returned (no payments or refunds yet). */
+export function freshRecord(o: OrderRowData, storeName: string, lines: Array<typeof orderLine.$inferSelect>, logs: Array<typeof orderLog.$inferSelect>): OrderRecord {
+  return {
+    ...toRow(o, storeName, []),
+    coupon: o.couponId ? { id: o.couponId, code: o.couponCode ?? '', name: o.couponName ?? '' } : null,
+    cancelReason: o.cancelReason,
+    expireTime: o.status === 'pending' ? isoOrNull(o.expireAt) : null,
+    operatorName: o.operatorName,
+    lines: [...lines].sort((a, b) => a.sort - b.sort || Number(a.id) - Number(b.id)).map(lineRecord),
+    payments: [],
+    refunds: [],
+    logs: logs.map(logRecord),
+  };
+}
 
 /** The whole record of one order (`where` may add a store scope); 404 when there is none. */
 export async function orderRecord(db: Db, where: SQL): Promise<OrderRecord> {
