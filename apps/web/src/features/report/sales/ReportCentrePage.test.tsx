@@ -3,13 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { REPORTS, type ReportName } from '@canteen/contract';
-import { apiServerForFile, okReply, type Received } from '../../../../test/api-server';
+import { apiServerForFile, failReply, okReply, type Received } from '../../../../test/api-server';
 import { renderPage } from '../../../../test/page';
 import { signInWith } from '../../../../test/render';
 import { useCurrentStoreState } from '../../../shared/store/current-store';
 import { reportAnswers } from '../report-fixtures';
 
+/** A store the server refuses (another owner's, as the server would say). */
+const FOREIGN_STORE = '2';
+let refuseForeign = false;
+
 function route({ method, path, query }: Received) {
+  if (refuseForeign && query.storeId === FOREIGN_STORE) return failReply(404, '门店不存在');
   if (method === 'GET' && path === '/store/shop/mine') return okReply([{ id: '1', name: '川味小馆', isOpen: true, openNow: true }, { id: '2', name: '面馆', isOpen: true, openNow: true }]);
   const report = /^\/report\/(\w+)(\/export)?$/.exec(path);
   if (method === 'GET' && report && (REPORTS as readonly string[]).includes(report[1]!)) {
@@ -24,6 +29,7 @@ const today = dayjs().format('YYYY-MM-DD');
 const reportCalls = (name: string) => server.calls('GET', `/report/${name}`);
 
 beforeEach(() => {
+  refuseForeign = false;
   useCurrentStoreState.setState({ storeId: '2' });
 });
 afterEach(() => {
@@ -124,5 +130,13 @@ describe('营业报表', { timeout: 90_000 }, () => {
     expect(server.calls('GET', '/report/dishes/export')[0]!.query).toEqual({ storeId: '2', dateFrom: today, dateTo: today });
     expect(created).toHaveLength(1);
     click.mockRestore();
+  });
+
+  it('shows the server’s refusal in place of the report', async () => {
+    signInWith(['report:sales:index']);
+    refuseForeign = true;
+    const { notified } = renderPage('views/report/sales/index');
+    expect(await screen.findByTestId('report-error', undefined, { timeout: 60_000 })).toHaveTextContent('门店不存在');
+    expect(notified).toContain('门店不存在');
   });
 });
