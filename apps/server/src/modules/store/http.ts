@@ -103,7 +103,7 @@ export interface FileAnswer {
 }
 
 /** `filename` for ASCII browsers and `filename*` (RFC 5987) for the real, possibly Chinese, name. */
-const contentDisposition = (disposition: string, fileName: string) => {
+export const contentDisposition = (disposition: string, fileName: string) => {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 };

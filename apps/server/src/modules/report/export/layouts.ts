@@ -121,3 +121,6 @@ export const LAYOUTS: Layouts = {
     rows: d.map((r) => [r.tableCode, r.areaName, r.uses, r.guests, r.turnover, r.avgMinutes, r.amount]),
   }],
 };
+
+/** A report's sheets (the layouts' map keeps each report's data type; the name picks one). */
+export const sheetsOf = <R extends ReportName>(name: R, data: ReportData[R]): Sheet[] => (LAYOUTS[name] as (d: ReportData[R]) => Sheet[])(data);
