@@ -89,8 +89,8 @@ export class OrderService implements OrderServiceApi {
 
   async cancel(orderId: string, reason: string, operator: OrderOperator): Promise<void> {
     const done = await this.db.transaction(async (tx) => {
-      const cancelled = await cancel(this.app.customer, tx as unknown as Db, orderId, reason, operator, this.refundAll);
-      if (cancelled.unpaid) await this.hooks.emit(tx as unknown as Db, 'cancelled', { orderId });
+      const cancelled = await cancel(this.app.customer, tx, orderId, reason, operator, this.refundAll);
+      if (cancelled.unpaid) await this.hooks.emit(tx, 'cancelled', { orderId });
       return cancelled;
     });
     if (done.menuChanged) this.app.store.menu.changed(done.storeId);
