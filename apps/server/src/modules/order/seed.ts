@@ -74,7 +74,7 @@ function generator(seed: number) {
 type CartLine = OrderCart['lines'][number];
 
 /** What the demo may order: available dishes (and SKUs) without counted stock, their required options; combos whose choices are such dishes. */
-function orderable(catalogue: Catalogue, type: 'dine_in' | 'takeaway'): CartLine[] {
+export function orderable(catalogue: Catalogue, type: 'dine_in' | 'takeaway'): CartLine[] {
   const lines: CartLine[] = [];
   for (const d of catalogue.dishes.values()) {
     if (!d.available || !d.orderTypes.includes(type)) continue;
