@@ -28,3 +28,5 @@ export * from './order.js';
 export * from './endpoints/order.js';
 export * from './report.js';
 export * from './endpoints/report.js';
+export * from './printing.js';
+export * from './endpoints/printing.js';

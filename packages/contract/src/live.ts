@@ -9,6 +9,8 @@ export const LIVE_DESTINATIONS = {
   wxmpConversation: '/weixin/wx_msg{wxUserId}',
   /** One store's new orders (paid, or a pay-later tab opened): the new-order alert. */
   storeOrders: '/store/orders{storeId}',
+  /** One store's printers: a printer went offline, ran out of paper, or came back (PrinterStatusEvent). */
+  storePrinters: '/store/printers{storeId}',
 } as const;
 
 /** The destination of one follower's conversation. */
@@ -16,3 +18,6 @@ export const wxmpConversationDestination = (wxUserId: string | number): string =
 
 /** The destination of one store's new orders. */
 export const storeOrdersDestination = (storeId: string | number): string => `/store/orders${storeId}`;
+
+/** The destination of one store's printer alerts. */
+export const storePrintersDestination = (storeId: string | number): string => `/store/printers${storeId}`;
