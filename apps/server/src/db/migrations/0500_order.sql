@@ -67,8 +67,9 @@ create table orders (
     else 'canceled' end) stored,
   check (payable_amount <= goods_amount + packing_fee)
 );
--- text_pattern_ops: equality and the search by a prefix of the number.
-create unique index orders_order_no on orders (order_no text_pattern_ops);
+-- text_pattern_ops: equality and the search by a prefix of the number; with what the list
+-- filters and sorts by, so a prefix matching a day's orders is sorted from the index alone.
+create unique index orders_order_no on orders (order_no text_pattern_ops) include (store_id, business_date, id);
 create unique index orders_view_token on orders (view_token);
 create unique index orders_idempotency on orders (store_id, idempotency_key) where idempotency_key is not null;
 -- The list: a store's orders newest first (business date, then id), whole or by tab.
