@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../customer/http.js';
+import { clearCustomerRollups, customerStatements } from './customer-sources.js';
 import { ownRollups } from './lock.js';
 import { cancelStatements, clearOrderRollups, paidStatements, refundStatements, type Scope } from './sources.js';
 
@@ -24,7 +25,8 @@ const dayNumber = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(
 /**
  * Recomputes the roll-ups of a range from the orders (after a data repair, a fix of the
  * counting, or data written around the services): the range's rows are deleted and counted
- * again by the very statements the listeners run, in one transaction that holds the roll-up
+ * again by the very statements the listeners run (and the recount of the customers' side that
+ * the triggers of 0601_report_customer.sql keep), in one transaction that holds the roll-up
  * lock exclusively (payments wait for it a moment; the reports keep reading the old rows
  * until it commits).
  */
@@ -33,7 +35,11 @@ export async function rebuildRollups(db: Db, range: RebuildRange): Promise<Rebui
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await ownRollups(tx);
-    for (const statement of [...clearOrderRollups(scope), ...paidStatements(scope), ...refundStatements(scope), ...cancelStatements(scope)]) {
+    const statements = [
+      ...clearOrderRollups(scope), ...clearCustomerRollups(range),
+      ...paidStatements(scope), ...refundStatements(scope), ...cancelStatements(scope), ...customerStatements(range),
+    ];
+    for (const statement of statements) {
       await tx.execute(statement);
     }
     const store = range.storeId ? sql` and store_id = ${range.storeId}` : sql``;
