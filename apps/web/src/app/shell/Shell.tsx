@@ -7,6 +7,7 @@ import { loadUserAndMenu, userLoadedThisPage } from '../../shared/session/auth';
 import { resolvePage } from '../page-registry';
 import { queryClient } from '../query';
 import '../dashboard-registry';
+import '../order-drawer-registry';
 import { useScreenClass } from '../stores/screen';
 import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';

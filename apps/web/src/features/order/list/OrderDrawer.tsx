@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Popconfirm, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OrderDrawerSections } from '../../../shared/order-drawer/OrderDrawerSections';
 import { usePermissionCheck } from '../../../shared/session/session';
 import { useOrder } from './api';
 import { CancelDialog } from './CancelDialog';
@@ -56,6 +57,7 @@ export function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }
           <OrderAmounts order={o} />
           <OrderPayments order={o} />
           <OrderRefunds order={o} />
+          <OrderDrawerSections orderId={o.id} orderNo={o.orderNo} storeId={o.storeId} />
           <OrderTimeline order={o} />
           {dialog === 'cancel' && <CancelDialog order={o} onClose={() => setDialog(undefined)} />}
           {dialog === 'refund' && <RefundDialog order={o} onClose={() => setDialog(undefined)} />}
