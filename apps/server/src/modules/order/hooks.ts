@@ -13,13 +13,15 @@ export interface OrderEvents {
   refunded: { orderId: string; refundId: string };
   /** An unpaid order (dining | pending) was cancelled, by hand or by the unpaid timeout. */
   cancelled: { orderId: string };
+  /** 加菜: a pay-later tab gained a round of lines (order_line.round = round); the first round is the order's creation. */
+  roundAdded: { orderId: string; round: number };
 }
 
 export type OrderEvent = keyof OrderEvents;
 type Listener<E extends OrderEvent> = (tx: Db, event: OrderEvents[E]) => Promise<void>;
 
 export class OrderHooks {
-  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [] };
+  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [], roundAdded: [] };
 
   on<E extends OrderEvent>(event: E, listener: Listener<E>): void {
     this.listeners[event].push(listener);
