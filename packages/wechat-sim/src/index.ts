@@ -8,3 +8,6 @@ export { TEMP_MEDIA_TTL_MS, ACCESS_TOKEN_TTL_S } from './state.js';
 export type { SimAccount, SimFollower, MessageMode, ConversationEntry, Delivery, DeliveryOutcome, MenuButton } from './state.js';
 export { makePng, makeJpeg, makeAmr, makeMp4, makeAvatarPng, makeDishPng, sniff } from './media.js';
 export { demoMerchant, DEFAULT_PAYER_OPENID, NOTIFY_BACKOFF_MS, FORGE_KINDS, type ForgeKind, type PayNotice, type PayOrder } from './pay/state.js';
+export { EscposDecoder, decodeEscpos, type StatusQuery, type DecoderEvents } from './printer/escpos-decoder.js';
+export { EscposPrinter, startEscposPrinter, statusByte, PRINTER_STATUSES, type PrinterStatus, type PrintedTicket, type EscposPrinterOptions } from './printer/escpos-printer.js';
+export { COLUMNS_BY_PAPER, rowsToText, type PaperTicket, type PaperRow, type PaperRun, type PaperWidth, type Align } from './printer/paper.js';
