@@ -189,6 +189,12 @@ export const printJobQuerySchema = pageQuerySchema.extend({
   ticket: z.enum(PRINT_JOB_TICKETS).optional(),
 });
 
+/** A ticket of an order printed on request on one printer. */
+export const orderPrintBodySchema = z.object({
+  printerId: id,
+  ticket: z.enum(TICKET_KINDS, { message: '打印内容只能是结账单、后厨单或退菜单' }),
+});
+
 /** The live alert of a store's printers: a printer's status changed (offline / no_paper / back online). */
 export const printerStatusEventSchema = z.object({
   printerId: z.string(),

@@ -4,7 +4,7 @@ import { idParamsSchema } from '../identity.js';
 import { pageSchema } from '../paging.js';
 import {
   feieAccountBodySchema, feieAccountSchema, printerBodySchema, printerQuerySchema, printerRecordSchema, printJobQuerySchema, printJobRecordSchema,
-  ticketPreviewQuerySchema, ticketPreviewSchema,
+  orderPrintBodySchema, ticketPreviewQuerySchema, ticketPreviewSchema,
 } from '../printing.js';
 import { crudEndpoints } from './crud.js';
 
@@ -64,5 +64,10 @@ export const orderPrintEndpoints = {
   reprint: endpoint({
     method: 'POST', path: '/order/order/:id/prints/:jobId/reprint', tag: 'order:order', summary: '订单小票重打', access: { permission: 'order:order:edit' },
     params: z.object({ id: idParamsSchema.shape.id, jobId: idParamsSchema.shape.id }), data: printJobRecordSchema,
+  }),
+  /** Prints one of the order's tickets now on a printer of its store (a manual printer's way to print; 后厨单: every round). */
+  print: endpoint({
+    method: 'POST', path: '/order/order/:id/prints', tag: 'order:order', summary: '打印订单小票', access: { permission: 'order:order:edit' },
+    params: idParamsSchema, body: orderPrintBodySchema, data: printJobRecordSchema,
   }),
 };
