@@ -46,7 +46,7 @@ export function printerBody(storeId: string, v: Values): PrinterBody {
 }
 
 /** A printer as it is, with only `enabled` changed (the list's switch). */
-export const withEnabled = (row: PrinterRecord, enabled: boolean): PrinterBody & { id: string } => ({
+export const withEnabled = (row: PrinterRecord, enabled: boolean): PrinterBody => ({
   ...printerBody(row.storeId, { ...printerToForm(row), enabled }),
   id: row.id,
 });
