@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessDateOf, type OrderCart, type OrderRecord } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
@@ -6,7 +6,6 @@ import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { Db } from '../../../db/client.js';
 import { expireCoupons } from '../../customer/coupons/expiry.js';
 import { rowsOf } from '../../customer/http.js';
-import { coupon } from '../../customer/tables.js';
 import { cancelDueOrders } from '../../order/orders/timeout.js';
 import { cartOf, chickenLine, createOrderApi, insertTable, orderCoupon, orderFixture, orderMember, setSku, type OrderFixture } from '../../order/testing.js';
 import { countOrdersIntoRollups } from './listeners.js';
@@ -154,7 +153,7 @@ describe('roll-ups against a recount', () => {
 
     // Coupons whose validity ended expire (the expiry job; a trigger counts them).
     const ended = await orderCoupon(app, member.id);
-    await db.update(coupon).set({ validTo: new Date(Date.now() - 60_000) }).where(eq(coupon.id, ended));
+    await db.execute(sql`update coupon set valid_to = now() - interval '1 minute' where id = ${ended}`);
     expect((await expireCoupons(db)).coupons).toBeGreaterThan(0);
 
     const stores = [first.storeId, later.storeId];

@@ -32,17 +32,13 @@ export const BRAND_CUTOFF_HOUR = 4;
 export type Scope =
   | { kind: 'order'; orderId: string }
   | { kind: 'refund'; refundId: string }
-  | { kind: 'ledger'; ledgerId: string }
-  | { kind: 'coupons'; couponIds: string[] }
-  | { kind: 'member'; memberId: string }
   | { kind: 'range'; from: string; to: string; storeId?: string | undefined };
 
 const inRange = (day: SQL, scope: Extract<Scope, { kind: 'range' }>) => sql`${day} between ${scope.from}::date and ${scope.to}::date`;
 const ofStore = (column: SQL, scope: Scope) => (scope.kind === 'range' && scope.storeId ? sql` and ${column} = ${scope.storeId}` : sql``);
 
-/** The business date of a moment at a store: its local time less the cut-off hours. */
-const storeDay = (at: SQL, s: string) => sql`((${at} at time zone ${sql.raw(s)}.time_zone) - make_interval(hours => ${sql.raw(s)}.day_cutoff_hour::int))::date`;
-const brandDay = (at: SQL) => sql`((${at} at time zone ${BRAND_TIME_ZONE}) - make_interval(hours => ${BRAND_CUTOFF_HOUR}))::date`;
+/** The business date of a moment at a store: its local time less the cut-off hours (report_day, 0601_report_customer.sql). */
+const storeDay = (at: SQL, s: string) => sql`report_day(${at}, ${sql.raw(s)}.time_zone, ${sql.raw(s)}.day_cutoff_hour)`;
 
 /** Paid orders of the scope with their paid business date (`day`) and local hour: a CTE named `paid`. */
 function paidOrders(scope: Scope): SQL {
@@ -51,7 +47,7 @@ function paidOrders(scope: Scope): SQL {
   else if (scope.kind === 'range') {
     // Paid within a day or two around the range (time zones, cut-off), then the exact dates.
     where = sql`o.paid_at >= ${scope.from}::date - 2 and o.paid_at < ${scope.to}::date + 3${ofStore(sql`o.store_id`, scope)}`;
-  } else return sql`paid as (select null::bigint as id where false)`;
+  } else throw new Error('paid orders are counted by order or by range');
   const day = storeDay(sql`o.paid_at`, 's');
   const dayFilter = scope.kind === 'range' ? sql` and ${inRange(day, scope)}` : sql``;
   return sql`paid as (
@@ -67,7 +63,7 @@ function countedRefunds(scope: Scope): SQL {
   let where: SQL;
   if (scope.kind === 'refund') where = sql`r.id = ${scope.refundId}`;
   else if (scope.kind === 'range') where = sql`${inRange(sql`r.business_date`, scope)}${ofStore(sql`r.store_id`, scope)}`;
-  else return sql`refund as (select null::bigint as id where false)`;
+  else throw new Error('refunds are counted by refund or by range');
   return sql`refund as (
     select r.id, r.store_id, r.business_date as day, r.amount, r.parts, r.lines
     from order_refund r join orders o on o.id = r.order_id
@@ -84,95 +80,93 @@ const topLevel = sql`l.parent_id is null and l.kind in ('dish', 'combo')`;
 /** `x = t.x + excluded.x` for each column. */
 const adding = (table: string, columns: string[]) => sql.raw(columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
 
-/** Every upsert that counts the paid orders of the scope. */
+/**
+ * One statement of several upserts: `with <sources>, u1 as (insert …), u2 as (insert …) select 1`.
+ * Each data-modifying CTE runs once, to completion, whether or not anything reads it: one round
+ * trip per event instead of one per roll-up.
+ */
+function together(sources: SQL[], upserts: SQL[]): SQL {
+  const parts = [...sources, ...upserts.map((upsert, i) => sql`${sql.raw(`u${i}`)} as (${upsert})`)];
+  return sql`with ${sql.join(parts, sql`, `)} select 1`;
+}
+
+/** The upserts that count the paid orders of the scope (one statement). */
 export function paidStatements(scope: Scope): SQL[] {
   const paid = paidOrders(scope);
   const dailyColumns = ['orders', 'guests', 'goods_amount', 'packing_fee', 'member_discount', 'coupon_discount', 'manual_discount', 'paid_amount'];
-  return [
-    sql`with ${paid}
-      insert into report_daily (store_id, business_date, ${sql.raw(dailyColumns.join(', '))})
+  return [together([paid], [
+    sql`insert into report_daily (store_id, business_date, ${sql.raw(dailyColumns.join(', '))})
       select store_id, day, count(*), sum(guests), sum(goods_amount), sum(packing_fee), sum(member_discount), sum(coupon_discount), sum(manual_discount), sum(amount)
       from paid group by store_id, day
       on conflict (store_id, business_date) do update set ${adding('report_daily', dailyColumns)}`,
-    sql`with ${paid}
-      insert into report_dish_daily (store_id, business_date, kind, item_id, name, category_id, category_name, quantity, amount)
+    sql`insert into report_dish_daily (store_id, business_date, kind, item_id, name, category_id, category_name, quantity, amount)
       select p.store_id, p.day, l.kind, ${itemId}, (array_agg(l.name order by l.id desc))[1], (array_agg(${categoryId} order by l.id desc))[1],
         (array_agg(${categoryName} order by l.id desc))[1], sum(l.quantity), sum(l.line_amount)
       from paid p join ${soldLines} on l.order_id = p.id
       where ${topLevel} group by p.store_id, p.day, l.kind, ${itemId}
       on conflict (store_id, business_date, kind, item_id) do update set name = excluded.name, category_id = excluded.category_id,
         category_name = excluded.category_name, ${adding('report_dish_daily', ['quantity', 'amount'])}`,
-    sql`with ${paid}
-      insert into report_category_daily (store_id, business_date, category_id, name, quantity, amount)
+    sql`insert into report_category_daily (store_id, business_date, category_id, name, quantity, amount)
       select p.store_id, p.day, ${categoryId}, (array_agg(${categoryName} order by l.id desc))[1], sum(l.quantity), sum(l.line_amount)
       from paid p join ${soldLines} on l.order_id = p.id
       where ${topLevel} group by p.store_id, p.day, ${categoryId}
       on conflict (store_id, business_date, category_id) do update set name = excluded.name, ${adding('report_category_daily', ['quantity', 'amount'])}`,
     // The successful payments of the order, less one given back whole as a give-back (it arrived later).
-    sql`with ${paid}
-      insert into report_payment_daily (store_id, business_date, method, count, amount)
+    sql`insert into report_payment_daily (store_id, business_date, method, count, amount)
       select p.store_id, p.day, pay.method, count(*), sum(pay.amount)
       from paid p join order_payment pay on pay.order_id = p.id and pay.status = 'success'
       where not exists (select 1 from order_refund g where g.order_id = p.id and g.reason in (${giveBackReasons})
         and g.parts @> jsonb_build_array(jsonb_build_object('paymentId', pay.id::text)))
       group by p.store_id, p.day, pay.method
       on conflict (store_id, business_date, method) do update set ${adding('report_payment_daily', ['count', 'amount'])}`,
-    sql`with ${paid}
-      insert into report_hour_daily (store_id, business_date, hour, orders, amount)
+    sql`insert into report_hour_daily (store_id, business_date, hour, orders, amount)
       select store_id, day, hour, count(*), sum(amount) from paid group by store_id, day, hour
       on conflict (store_id, business_date, hour) do update set ${adding('report_hour_daily', ['orders', 'amount'])}`,
-    sql`with ${paid}
-      insert into report_channel_daily (store_id, business_date, type, source, orders, amount)
+    sql`insert into report_channel_daily (store_id, business_date, type, source, orders, amount)
       select store_id, day, type, source, count(*), sum(amount) from paid group by store_id, day, type, source
       on conflict (store_id, business_date, type, source) do update set ${adding('report_channel_daily', ['orders', 'amount'])}`,
     // A pay-later tab (it was dining) is timed from sitting down to paying.
-    sql`with ${paid}, timed as (
-        select p.*, exists (select 1 from order_log g where g.order_id = p.id and g.to_status = 'dining') as was_dining from paid p
-        where p.type = 'dine_in' and p.table_id is not null)
-      insert into report_table_daily (store_id, business_date, table_id, table_code, uses, guests, amount, timed_uses, minutes)
+    sql`insert into report_table_daily (store_id, business_date, table_id, table_code, uses, guests, amount, timed_uses, minutes)
       select store_id, day, table_id, (array_agg(coalesce(table_code, '') order by id desc))[1], count(*), sum(guests), sum(amount),
         count(*) filter (where was_dining), coalesce(sum(round(extract(epoch from paid_at - created_at) / 60)) filter (where was_dining), 0)
-      from timed group by store_id, day, table_id
+      from (select p.*, exists (select 1 from order_log g where g.order_id = p.id and g.to_status = 'dining') as was_dining from paid p
+        where p.type = 'dine_in' and p.table_id is not null) timed
+      group by store_id, day, table_id
       on conflict (store_id, business_date, table_id) do update set table_code = excluded.table_code,
         ${adding('report_table_daily', ['uses', 'guests', 'amount', 'timed_uses', 'minutes'])}`,
-    sql`with ${paid}
-      insert into report_coupon_daily (store_id, business_date, plan_id, used, discount, orders_amount)
+    sql`insert into report_coupon_daily (store_id, business_date, plan_id, used, discount, orders_amount)
       select p.store_id, p.day, c.plan_id, count(*), sum(p.coupon_discount), sum(p.amount)
       from paid p join coupon c on c.id = p.coupon_id group by p.store_id, p.day, c.plan_id
       on conflict (store_id, business_date, plan_id) do update set ${adding('report_coupon_daily', ['used', 'discount', 'orders_amount'])}`,
-  ];
+  ])];
 }
 
-/** Every upsert that counts the refunds of the scope. */
+/** The upserts that count the refunds of the scope (one statement). */
 export function refundStatements(scope: Scope): SQL[] {
   const refund = countedRefunds(scope);
   const refundedLines = sql`refund r cross join lateral jsonb_array_elements(r.lines) rl
     join ${soldLines} on l.id = (rl->>'lineId')::bigint`;
   const lineRefund = sql`round(l.line_amount * (rl->>'quantity')::numeric / nullif(l.quantity, 0))`;
-  return [
-    sql`with ${refund}
-      insert into report_daily (store_id, business_date, refund_count, refund_amount)
+  return [together([refund], [
+    sql`insert into report_daily (store_id, business_date, refund_count, refund_amount)
       select store_id, day, count(*), sum(amount) from refund group by store_id, day
       on conflict (store_id, business_date) do update set ${adding('report_daily', ['refund_count', 'refund_amount'])}`,
-    sql`with ${refund}
-      insert into report_payment_daily (store_id, business_date, method, refund_count, refund_amount)
+    sql`insert into report_payment_daily (store_id, business_date, method, refund_count, refund_amount)
       select r.store_id, r.day, part->>'method', count(*), sum((part->>'amount')::bigint)
       from refund r cross join lateral jsonb_array_elements(r.parts) part group by r.store_id, r.day, part->>'method'
       on conflict (store_id, business_date, method) do update set ${adding('report_payment_daily', ['refund_count', 'refund_amount'])}`,
-    sql`with ${refund}
-      insert into report_dish_daily (store_id, business_date, kind, item_id, name, category_id, category_name, refunded_quantity, refund_amount)
+    sql`insert into report_dish_daily (store_id, business_date, kind, item_id, name, category_id, category_name, refunded_quantity, refund_amount)
       select r.store_id, r.day, l.kind, ${itemId}, (array_agg(l.name order by l.id desc))[1], (array_agg(${categoryId} order by l.id desc))[1],
         (array_agg(${categoryName} order by l.id desc))[1], sum((rl->>'quantity')::numeric), coalesce(sum(${lineRefund}), 0)
       from ${refundedLines}
       where ${topLevel} group by r.store_id, r.day, l.kind, ${itemId}
       on conflict (store_id, business_date, kind, item_id) do update set ${adding('report_dish_daily', ['refunded_quantity', 'refund_amount'])}`,
-    sql`with ${refund}
-      insert into report_category_daily (store_id, business_date, category_id, name, refunded_quantity, refund_amount)
+    sql`insert into report_category_daily (store_id, business_date, category_id, name, refunded_quantity, refund_amount)
       select r.store_id, r.day, ${categoryId}, (array_agg(${categoryName} order by l.id desc))[1], sum((rl->>'quantity')::numeric), coalesce(sum(${lineRefund}), 0)
       from ${refundedLines}
       where ${topLevel} group by r.store_id, r.day, ${categoryId}
       on conflict (store_id, business_date, category_id) do update set ${adding('report_category_daily', ['refunded_quantity', 'refund_amount'])}`,
-  ];
+  ])];
 }
 
 /** The upsert that counts the never-paid cancelled orders of the scope. */
@@ -180,7 +174,7 @@ export function cancelStatements(scope: Scope): SQL[] {
   let where: SQL;
   if (scope.kind === 'order') where = sql`o.id = ${scope.orderId}`;
   else if (scope.kind === 'range') where = sql`${inRange(sql`o.business_date`, scope)}${ofStore(sql`o.store_id`, scope)}`;
-  else return [];
+  else throw new Error('cancels are counted by order or by range');
   return [sql`
     insert into report_daily (store_id, business_date, cancelled_count)
     select o.store_id, o.business_date, count(*) from orders o
@@ -197,4 +191,3 @@ export function clearOrderRollups(scope: Extract<Scope, { kind: 'range' }>): SQL
   return statements;
 }
 
-export { brandDay, storeDay };
