@@ -9,6 +9,7 @@ import { healthModule } from './health/module.js';
 import { tablesIn, type ServerModule } from './manifest.js';
 import { mediaModule } from './media/module.js';
 import { orderModule } from './order/module.js';
+import { reportModule } from './report/module.js';
 import { storeModule } from './store/module.js';
 import { upmsModule } from './upms/module.js';
 import { wxmpModule } from './wxmp/module.js';
@@ -28,6 +29,7 @@ export const modules: readonly ServerModule[] = [
   storeModule,
   customerModule,
   orderModule,
+  reportModule,
 ];
 
 /** Every module's seed step, in list order. */

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { businessDateOf, type OverviewReport } from '@canteen/contract';
+import { createTestApp } from '../../../../test/app.js';
+import { signIn, type AuthHeader } from '../../../../test/auth.js';
+import { callerOf, dataOf } from '../../../../test/store.js';
+import type { App } from '../../../app.js';
+import { rowsOf } from '../../customer/http.js';
+import { checkIntegrity } from '../../customer/wallet/integrity.js';
+import { seedDemoOrders } from '../../order/seed.js';
+import { addDays } from '../period.js';
+import { seedDemoBusiness } from './seed.js';
+
+let app: App;
+let admin: AuthHeader;
+let made = 0;
+let took = 0;
+const today = businessDateOf(new Date(), 'Asia/Shanghai', 4);
+const from = addDays(today, -90);
+const to = addDays(today, -1);
+
+const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T> => rowsOf<T>(await app.database.db.execute(query))[0]!;
+
+beforeAll(async () => {
+  ({ app } = await createTestApp());
+  admin = await signIn(app, 'admin');
+  await seedDemoOrders(app.database.db); // the orders module's demo days first, as at a boot
+  const started = performance.now();
+  made = await seedDemoBusiness(app.database.db);
+  took = performance.now() - started;
+}, 120_000);
+
+describe('the demo business', () => {
+  it('writes 90 days of orders for both demo stores, in seconds, once', async () => {
+    console.info(`demo business: ${made} orders in ${Math.round(took)} ms`);
+    expect(made).toBeGreaterThan(4000);
+    const days = await one<{ stores: string; days: string }>(sql`
+      select count(distinct store_id) as stores, count(distinct business_date) as days from orders where business_date between ${from}::date and ${to}::date`);
+    expect(Number(days.stores)).toBe(2);
+    expect(Number(days.days)).toBe(90);
+    expect(await seedDemoBusiness(app.database.db)).toBe(0);
+  });
+
+  it('has weekends busier, lunch and dinner peaks, skewed dishes, the payment mix, ~1 % refunds and a few cancellations', async () => {
+    const weekend = await one<{ weekend: string; weekday: string }>(sql`
+      select avg(n) filter (where extract(dow from d) in (0, 6)) as weekend, avg(n) filter (where extract(dow from d) between 1 and 4) as weekday
+      from (select business_date as d, count(*) as n from orders where business_date between ${from}::date and ${to}::date group by store_id, business_date) x`);
+    expect(Number(weekend.weekend)).toBeGreaterThan(Number(weekend.weekday) * 1.3);
+    const hours = dataOf<Array<{ hour: number; orders: number }>>(await callerOf(app, admin)('GET', `/report/hours?dateFrom=${from}&dateTo=${to}`));
+    const at = (h: number) => hours[h]!.orders;
+    expect(at(12)).toBeGreaterThan(at(15) * 3);
+    expect(at(18)).toBeGreaterThan(at(15) * 3);
+    const dishes = dataOf<Array<{ share: number }>>(await callerOf(app, admin)('GET', `/report/dishes?dateFrom=${from}&dateTo=${to}`));
+    expect(dishes[0]!.share).toBeGreaterThan(dishes.at(-1)!.share * 5);
+    const mix = await one<{ cash: string; wechat: string; balance: string; refunds: string; cancelled: string; all: string }>(sql`
+      select count(*) filter (where p.method = 'cash') as cash, count(*) filter (where p.method = 'wechat') as wechat, count(*) filter (where p.method = 'balance') as balance,
+        (select count(*) from order_refund r where r.business_date between ${from}::date and ${to}::date) as refunds,
+        (select count(*) from orders o where o.status = 'cancelled' and o.business_date between ${from}::date and ${to}::date) as cancelled,
+        (select count(*) from orders o where o.business_date between ${from}::date and ${to}::date) as all
+      from order_payment p where p.business_date between ${from}::date and ${to}::date`);
+    for (const method of ['cash', 'wechat', 'balance'] as const) expect(Number(mix[method]), method).toBeGreaterThan(50);
+    expect(Number(mix.refunds) / Number(mix.all)).toBeGreaterThan(0.004);
+    expect(Number(mix.refunds) / Number(mix.all)).toBeLessThan(0.02);
+    expect(Number(mix.cancelled)).toBeGreaterThan(20);
+  });
+
+  it('keeps the wallet whole: balance payments have their consume rows and the integrity check holds', async () => {
+    const consumed = await one<{ n: string; sum: string; paid: string }>(sql`
+      select count(*) as n, -sum(l.principal_change + l.bonus_change) as sum,
+        (select sum(amount) from order_payment where method = 'balance') as paid
+      from member_balance_ledger l where l.kind = 'consume' and l.order_id is not null`);
+    expect(Number(consumed.n)).toBeGreaterThan(50);
+    expect(Number(consumed.sum)).toBe(Number(consumed.paid));
+    expect((await checkIntegrity(app.database.db)).mismatches).toEqual([]);
+  });
+
+  it('has roll-ups equal to a recount of the orders it wrote', async () => {
+    const overview = dataOf<OverviewReport>(await callerOf(app, admin)('GET', `/report/overview?dateFrom=${from}&dateTo=${to}`));
+    const counted = await one<{ orders: string; paid: string; refunds: string; cancelled: string }>(sql`
+      select count(*) filter (where paid_at is not null) as orders, coalesce(sum(payable_amount) filter (where paid_at is not null), 0) as paid,
+        (select coalesce(sum(amount), 0) from order_refund where business_date between ${from}::date and ${to}::date) as refunds,
+        count(*) filter (where status = 'cancelled' and paid_at is null) as cancelled
+      from orders where business_date between ${from}::date and ${to}::date`);
+    expect(overview.current.orders).toBe(Number(counted.orders));
+    expect(overview.current.paidAmount).toBe(Number(counted.paid));
+    expect(overview.current.refundAmount).toBe(Number(counted.refunds));
+    expect(overview.current.cancelledCount).toBe(Number(counted.cancelled));
+    expect(overview.daily.every((d) => d.orders > 0)).toBe(true);
+  });
+});
