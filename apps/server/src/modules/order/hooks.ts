@@ -15,13 +15,15 @@ export interface OrderEvents {
   cancelled: { orderId: string };
   /** 加菜: a pay-later tab gained a round of lines (order_line.round = round); the first round is the order's creation. */
   roundAdded: { orderId: string; round: number };
+  /** 接单: paid → making (printers triggered on acceptance print then). */
+  accepted: { orderId: string };
 }
 
 export type OrderEvent = keyof OrderEvents;
 type Listener<E extends OrderEvent> = (tx: Db, event: OrderEvents[E]) => Promise<void>;
 
 export class OrderHooks {
-  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [], roundAdded: [] };
+  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [], roundAdded: [], accepted: [] };
 
   on<E extends OrderEvent>(event: E, listener: Listener<E>): void {
     this.listeners[event].push(listener);
