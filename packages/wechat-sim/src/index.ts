@@ -11,3 +11,8 @@ export { demoMerchant, DEFAULT_PAYER_OPENID, NOTIFY_BACKOFF_MS, FORGE_KINDS, typ
 export { EscposDecoder, decodeEscpos, type StatusQuery, type DecoderEvents } from './printer/escpos-decoder.js';
 export { EscposPrinter, startEscposPrinter, statusByte, PRINTER_STATUSES, type PrinterStatus, type PrintedTicket, type EscposPrinterOptions } from './printer/escpos-printer.js';
 export { COLUMNS_BY_PAPER, rowsToText, type PaperTicket, type PaperRow, type PaperRun, type PaperWidth, type Align } from './printer/paper.js';
+export { renderFeieMarkup } from './printer/feie-markup.js';
+export { FeieCloud, FEIE_RET, type FeieDevice, type FeieOrder, type FeieAccount } from './printer/feie-cloud.js';
+export { feieSignature } from './printer/feie-api.js';
+export { feieDeviceKey, demoFeieAccount, demoFeiePrinters, demoEscposPrinters } from './printer/demo.js';
+export type { EscposPrinterConfig } from './printer/hub.js';

@@ -1,3 +1,4 @@
+import { demoEscposPrinters } from './printer/demo.js';
 import { buildSimulator } from './server.js';
 
 const port = Number(process.env.SIM_PORT ?? 8081);
@@ -6,7 +7,13 @@ const app = await buildSimulator({
   dataDir: process.env.SIM_DATA_DIR || null,
   publicUrl: process.env.SIM_PUBLIC_URL || null,
   productUrl: process.env.SIM_PRODUCT_URL || `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+  // The demo stores' network printers; SIM_ESCPOS_PORTS="" listens for none.
+  escposPrinters: (process.env.SIM_ESCPOS_PORTS ?? demoEscposPrinters.map((printer) => printer.port).join(','))
+    .split(',')
+    .map((port) => port.trim())
+    .filter(Boolean)
+    .map((port) => ({ port: Number(port) })),
 });
 await app.listen({ port, host });
-console.log(`wechat-sim: follower console on http://localhost:${port}`);
+console.log(`wechat-sim: follower console on http://localhost:${port}, printers on http://localhost:${port}/printer`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));

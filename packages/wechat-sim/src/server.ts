@@ -6,6 +6,8 @@ import { DEFAULT_LIMITS, type MediaLimits, type SimContext } from './context.js'
 import { registerControl } from './control.js';
 import { registerPay } from './pay/index.js';
 import { demoMerchant, NOTIFY_BACKOFF_MS } from './pay/state.js';
+import type { EscposPrinterConfig } from './printer/hub.js';
+import { registerPrinters } from './printer/index.js';
 import { seedDemo } from './seed.js';
 import { SimStore } from './state.js';
 
@@ -32,6 +34,8 @@ export interface SimOptions {
   payNotifyBackoffMs?: number[];
   /** A refund stays PROCESSING this long, then succeeds (default 0: SUCCESS in the answer). */
   refundDelayMs?: number;
+  /** Network ESC/POS printers to listen for (port 0: any free port); default none. */
+  escposPrinters?: EscposPrinterConfig[];
 }
 
 /**
@@ -76,6 +80,7 @@ export async function buildSimulator(options: SimOptions = {}): Promise<FastifyI
   registerApi(app, ctx);
   registerControl(app, ctx);
   registerPay(app, ctx);
+  registerPrinters(app, ctx, { seed: options.seed !== false, escposPrinters: options.escposPrinters ?? [] });
   app.addHook('onClose', async () => store.saveNow());
   return app;
 }
