@@ -121,7 +121,8 @@ export class FeieCloud {
     const ok: string[] = [];
     const no: string[] = [];
     for (const line of lines) {
-      const [sn = '', key = '', remark = '', carnum = ''] = line.split('#');
+      // Fields may be written with spaces around the # (as the platform's own description shows them).
+      const [sn = '', key = '', remark = '', carnum = ''] = line.split('#').map((field) => field.trim());
       if (!SN.test(sn)) no.push(`${line} （错误：SN编号不合法）`);
       else if (this.device(sn).key !== key) no.push(`${line} （错误：识别码不正确）`);
       else if (this.device(sn).user !== null) no.push(`${line} （错误：已被添加过）`);

@@ -57,6 +57,8 @@ describe('飞鹅 cloud API and the printers pages', () => {
     expect(added.data.ok).toEqual([`${sn}#${feieDeviceKey(sn)}#热菜档口#`]);
     expect(added.data.no).toEqual(['916500778#wrongkey#x# （错误：识别码不正确）', `${demoFeiePrinters[0]!.sn}#${demoFeiePrinters[0]!.key}#前台# （错误：已被添加过）`]);
     expect((await api('Open_queryPrinterStatus', { sn })).data).toBe('在线，工作状态正常。');
+    const spaced = '916500780';
+    expect((await api('Open_printerAddlist', { printerContent: `${spaced} # ${feieDeviceKey(spaced)} # 凉菜` })).data.ok).toHaveLength(1);
     expect((await api('Open_printerDelList', { snlist: `${sn}-916500779` })).data).toEqual({ ok: [sn], no: ['916500779 （错误：打印机编号和用户不匹配）'] });
     expect(await api('Open_queryPrinterStatus', { sn })).toMatchObject({ ret: 1001, msg: '错误：打印机编号和用户不匹配。' });
   });
