@@ -1,17 +1,24 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PrintJobRecord } from '@canteen/contract';
-import { apiServerForFile, okReply } from '../../../test/api-server';
+import { orderPrintBodySchema, type PrintJobRecord } from '@canteen/contract';
+import { apiServerForFile, okReply, pageOf } from '../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../test/render';
 import '../../app/order-drawer-registry';
 import { OrderDrawerSections } from '../../shared/order-drawer/OrderDrawerSections';
 import { orderDrawerSections } from '../../shared/order-drawer/sections';
-import { job } from './printing-fixtures';
+import { job, printer } from './printing-fixtures';
 
 let jobs: PrintJobRecord[] = [];
-const server = apiServerForFile(({ method, path }) => {
+const server = apiServerForFile(({ method, path, body }) => {
   if (method === 'GET' && path === '/order/order/501/prints') return okReply(jobs);
+  if (method === 'GET' && path === '/store/printer/page') return okReply(pageOf([printer('1', '前台'), printer('2', '热菜档口', { tickets: ['kitchen'] }), printer('3', '停用', { enabled: false })], 1, 100));
+  if (method === 'POST' && path === '/order/order/501/prints') {
+    const { printerId, ticket } = orderPrintBodySchema.parse(body);
+    const made = job('80', { printerId, ticket, printerName: printerId === '1' ? '前台' : '热菜档口', status: 'pending', sentAt: null });
+    jobs = [made, ...jobs];
+    return okReply(made);
+  }
   const reprint = /^\/order\/order\/501\/prints\/(\d+)\/reprint$/.exec(path);
   if (reprint && method === 'POST') {
     const of = jobs.find((j) => j.id === reprint[1])!;
@@ -55,6 +62,22 @@ describe('the order drawer\'s 打印记录', { timeout: 60_000 }, () => {
     await screen.findByText('已加入重打队列');
     expect(server.calls('POST', '/order/order/501/prints/2/reprint')).toHaveLength(1);
     await waitFor(() => expect(within(table).getAllByTestId('print-job-reprint')).toHaveLength(1));
+    // 打印 needs 打印机's code to choose a printer.
+    expect(within(table).queryByTestId('order-print-now')).toBeNull();
+  });
+
+  it('prints a ticket of the order on the first enabled printer', async () => {
+    signInWith(['order:order:index', 'order:order:get', 'order:order:edit', 'store:printer:index']);
+    const user = userEvent.setup();
+    renderWithApp(<OrderDrawerSections orderId="501" orderNo="2611250001" storeId="1" />);
+    const table = await screen.findByTestId('order-prints', {}, { timeout: 20_000 });
+    const now = await within(table).findByTestId('order-print-now');
+    await within(now).findByText('前台');
+    await user.click(within(now).getByTestId('order-print-submit'));
+    await screen.findByText('已加入打印队列');
+    expect(server.calls('POST', '/order/order/501/prints').at(-1)!.body).toEqual({ printerId: '1', ticket: 'receipt' });
+    expect(server.calls('GET', '/store/printer/page')[0]!.query).toMatchObject({ storeId: '1' });
+    await waitFor(() => expect(within(table).getAllByTestId('order-print-job')).toHaveLength(3));
   });
 
   it('offers no 重打 without order:order:edit', async () => {

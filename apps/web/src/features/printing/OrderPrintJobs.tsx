@@ -1,4 +1,4 @@
-import { Button, Empty, Popconfirm, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Popconfirm, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orderPrintEndpoints, type PrintJobRecord } from '@canteen/contract';
@@ -9,10 +9,11 @@ import { formatDateTime } from '../../shared/resource';
 import { usePermissionCheck } from '../../shared/session/session';
 import { JobStatus, JobTicket } from './JobTicket';
 import { JOBS_KEY, ORDER_PRINTS_KEY } from './keys';
+import { PrintOrderTicket } from './PrintOrderTicket';
 import './messages';
 
-/** The order drawer's 打印记录: every ticket printed for the order, each with 重打. */
-export default function OrderPrintJobs({ orderId }: OrderDrawerSectionProps) {
+/** The order drawer's 打印记录: every ticket printed for the order, each with 重打, and 打印 of a ticket on a chosen printer. */
+export default function OrderPrintJobs({ orderId, storeId }: OrderDrawerSectionProps) {
   const { t } = useTranslation();
   const can = usePermissionCheck();
   const jobs = useQuery({
@@ -37,7 +38,13 @@ export default function OrderPrintJobs({ orderId }: OrderDrawerSectionProps) {
       scroll={{ x: 'max-content' }}
       style={{ marginBottom: 16 }}
       data-testid="order-prints"
-      title={() => <Typography.Text strong>{t('printing.drawer.title')}</Typography.Text>}
+      title={() => (
+        <Flex justify="space-between" align="center" gap={8} wrap>
+          <Typography.Text strong>{t('printing.drawer.title')}</Typography.Text>
+          {/* Choosing a printer reads the store's printers: 打印机's own code. */}
+          {can('order:order:edit') && can('store:printer:index') && <PrintOrderTicket orderId={orderId} storeId={storeId} />}
+        </Flex>
+      )}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('printing.drawer.empty')} /> }}
       onRow={(job) => ({ 'data-testid': 'order-print-job', 'data-job': job.id }) as React.HTMLAttributes<HTMLElement>}
       columns={[
