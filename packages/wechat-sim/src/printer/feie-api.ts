@@ -44,8 +44,8 @@ export function registerFeieApi(app: FastifyInstance, cloud: FeieCloud): void {
       throw error;
     }
   };
-  app.post('/Api/Open/', handler);
-  app.post('/Api/Open', handler);
+  // The platform's path, and the same under /printer/feie (the server's default base URL).
+  for (const path of ['/Api/Open/', '/Api/Open', '/printer/feie/Api/Open/', '/printer/feie/Api/Open']) app.post(path, handler);
 }
 
 async function call(cloud: FeieCloud, fields: Fields, applyFault: (fault: NonNullable<ReturnType<FeieCloud['takeFault']>>) => Promise<unknown>): Promise<unknown> {

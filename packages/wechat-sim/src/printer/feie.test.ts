@@ -48,6 +48,10 @@ describe('飞鹅 cloud API and the printers pages', () => {
     expect(await api('Open_queryPrinterStatus', { sn: demoFeiePrinters[0]!.sn }, { user: demoFeieAccount.user, ukey: 'wrong' })).toMatchObject({ ret: -2, msg: '参数错误 : 签名不正确。', data: null });
     expect(await api('Open_queryPrinterStatus', { sn: '916500101' }, { user: 'nobody', ukey: 'x' })).toMatchObject({ ret: -2, msg: '参数错误 : 该帐号未注册。' });
     expect(await api('Open_nothing', {})).toMatchObject({ ret: -1 });
+    const stime = String(Math.floor(Date.now() / 1000));
+    const sig = feieSignature(demoFeieAccount.user, demoFeieAccount.ukey, stime);
+    const res = await sim.fetch('/printer/feie/Api/Open/', { method: 'POST', body: new URLSearchParams({ user: demoFeieAccount.user, stime, sig, apiname: 'Open_queryPrinterStatus', sn: '916500101' }) });
+    expect(await res.json()).toMatchObject({ ret: 0, data: '在线，工作状态正常。' });
   });
 
   it('adds and removes printers with their keys', async () => {
