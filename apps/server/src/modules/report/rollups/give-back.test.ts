@@ -36,7 +36,7 @@ beforeAll(async () => {
 const simCall = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
   const res = await fetch(`${simUrl}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
-  return text ? JSON.parse(text) : null;
+  return (text ? JSON.parse(text) : null) as unknown;
 };
 const ok = async (url: string, payload: object) => {
   const res = await app.inject({ method: 'POST', url, headers: admin, payload });
