@@ -44,6 +44,13 @@ describe('飞鹅 cloud API and the printers pages', () => {
     return (await res.json()) as { ret: number; msg: string; data: any };
   };
 
+  it('the demo printers keep the keys the README names', () => {
+    expect(demoFeiePrinters.map((p) => [p.sn, p.key])).toEqual([
+      ['916500101', 'ibeenvvw'],
+      ['916500102', 'z89skfna'],
+    ]);
+  });
+
   it('checks the signature and the account', async () => {
     expect(await api('Open_queryPrinterStatus', { sn: demoFeiePrinters[0]!.sn }, { user: demoFeieAccount.user, ukey: 'wrong' })).toMatchObject({ ret: -2, msg: '参数错误 : 签名不正确。', data: null });
     expect(await api('Open_queryPrinterStatus', { sn: '916500101' }, { user: 'nobody', ukey: 'x' })).toMatchObject({ ret: -2, msg: '参数错误 : 该帐号未注册。' });

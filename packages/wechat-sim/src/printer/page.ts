@@ -27,7 +27,8 @@ button{font-size:12px;margin-right:4px;cursor:pointer}
   background:linear-gradient(-45deg,transparent 4px,#fffef9 0) 0 0/8px 6px,linear-gradient(45deg,transparent 4px,#fffef9 0) 0 0/8px 6px}
 .lost .paper{opacity:.45;text-decoration:line-through}.lost>header{color:#ad6800}
 .row{min-height:var(--lh);white-space:pre}.row.center{text-align:center}.row.right{text-align:right}
-.r{display:inline-block;vertical-align:bottom;white-space:pre}.r>i{display:inline-block;font-style:normal;transform-origin:0 100%}
+/* A run is as wide and tall as its columns and size; its text sits at the bottom and is scaled up from there. */
+.r{display:inline-flex;align-items:flex-end;vertical-align:bottom;white-space:pre}.r>i{display:inline-block;font-style:normal;line-height:var(--lh);transform-origin:0 100%}
 .r.b{font-weight:700}.r.u>i{text-decoration:underline}.r.v{background:#111;color:#fffef9}
 /* A Chinese glyph is 1em wide; the spacing makes it two columns (2ch) as on the printer. */
 .r.k>i{letter-spacing:calc(var(--cw)*2 - 1em)}
