@@ -100,7 +100,7 @@ describe('营业报表', { timeout: 90_000 }, () => {
       ['hours', 'hours-table', ['12:00 – 13:00', '¥3000.00']],
       ['channels', 'channels-table', ['堂食', '扫码点餐', '外带', '收银台', '65.2%']],
       ['wallet', 'wallet-table', ['¥1000.00', '¥200.00', '¥20.00']],
-      ['coupons', 'coupons-table', ['满50减10', '25.0%', '¥420.00']],
+      ['coupons', 'coupons-table', ['使用率', '满50减10', '25.0%', '¥420.00']],
       ['tables', 'tables-table', ['A01', '大厅', '2.00', '48']],
     ];
     for (const [name, table, texts] of expectations) {

@@ -37,7 +37,7 @@ function CouponFigures({ rows }: { rows: Coupon[] }) {
         columns={[
           { title: t('report.columns.plan'), dataIndex: 'name' },
           ...COUNTS.map((key) => ({ title: t(`report.columns.${key}`), dataIndex: key, align: 'right' as const })),
-          { title: t('report.columns.usedShare'), key: 'usedShare', align: 'right', render: (_, c) => { const rate = usedShare(c); return rate === null ? t('report.compare.none') : percent(rate); } },
+          { title: t('report.columns.useRate'), key: 'usedShare', align: 'right', render: (_, c) => { const rate = usedShare(c); return rate === null ? t('report.compare.none') : percent(rate); } },
           { title: t('report.columns.discount'), dataIndex: 'discount', align: 'right', render: money },
           { title: t('report.columns.ordersAmount'), dataIndex: 'ordersAmount', align: 'right', render: money },
         ]}

@@ -19,8 +19,9 @@ interface ShareReportProps<T> {
 export function ShareReport<T extends object>({ rows, rowKey, label, amount, columns, testId }: ShareReportProps<T>) {
   const option = useMemo<ChartOption>(() => ({
     tooltip: { trigger: 'item', formatter: '{b}: ¥{c} ({d}%)' },
-    legend: { type: 'scroll', bottom: 0 },
-    series: [{ type: 'pie', radius: ['40%', '70%'], center: ['50%', '45%'], data: rows.map((row) => ({ name: label(row), value: yuan(amount(row)) })) }],
+    legend: { type: 'scroll', bottom: 0, itemGap: 20 },
+    // Shares on the slices, names in the legend (long names beside the ring were cut off).
+    series: [{ type: 'pie', radius: ['40%', '70%'], center: ['50%', '45%'], label: { formatter: '{d}%' }, data: rows.map((row) => ({ name: label(row), value: yuan(amount(row)) })) }],
   }), [rows, label, amount]);
   return (
     <Row gutter={[16, 16]}>
