@@ -134,7 +134,6 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
       lines: chosen.map(({ lineId, name, quantity }) => ({ lineId, name, quantity })),
       restock: input.restock, idempotencyKey: input.idempotencyKey ?? null, operatorId: input.operator.id, operatorName: input.operator.name, refundedAt: new Date(),
     }).returning({ id: orderRefund.id });
-    await app.order.hooks.emit(tx, 'refunded', { orderId: o.id, refundId: written!.id });
 
     // Quantities first: the guard (refunded ≤ bought) makes each quantity refund, and restock, once.
     for (const c of chosen) {
@@ -160,6 +159,8 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
     }
 
     await tx.update(order).set({ refundedAmount: sql`${order.refundedAmount} + ${amount}`, updatedAt: new Date() }).where(eq(order.id, o.id));
+    // After the balance went back (its ledger row counts first): the lock order of a payment by balance.
+    await app.order.hooks.emit(tx, 'refunded', { orderId: o.id, refundId: written!.id });
     if (o.memberId && amount > 0) {
       await app.customer.wallet.takeBackOrderPoints(tx, {
         memberId: o.memberId, orderId: o.id, amount, paid: o.paidAmount, whole, storeId: o.storeId, operator: input.operator, reason: `订单 ${o.orderNo} 退款`,
