@@ -4,6 +4,7 @@
  * one printer's tickets as paper, newest first. The pages refresh their tickets every 1.5 s.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
 import type { PrintedTicket, PrinterStatus } from './escpos-printer.js';
 import type { PrinterHub } from './hub.js';
 import type { PaperRow, PaperRun } from './paper.js';
@@ -32,7 +33,7 @@ button{font-size:12px;margin-right:4px;cursor:pointer}
 .r.b{font-weight:700}.r.u>i{text-decoration:underline}.r.v{background:#111;color:#fffef9}
 /* A Chinese glyph is 1em wide; the spacing makes it two columns (2ch) as on the printer. */
 .r.k>i{letter-spacing:calc(var(--cw)*2 - 1em)}
-.qr{text-align:center;margin:6px 0}.qr .box{display:inline-block;width:72px;height:72px;border:6px double #111;font-size:11px;line-height:72px}
+.qr{margin:4px 0}.qr.center{text-align:center}.qr.right{text-align:right}.qr .code{fill:#111}.qr .box{display:inline-block;width:72px;height:72px;border:6px double #111;font-size:11px;line-height:72px;text-align:center}
 .mark{color:#777}.warn{color:#cf1322;font-size:12px;margin-top:4px;max-width:420px}.empty{color:#888}
 `;
 
@@ -43,9 +44,27 @@ function runHtml(run: PaperRun): string {
   return `<span class="${classes}" style="width:calc(var(--cw)*${run.cols});height:calc(var(--lh)*${run.height})"><i${transform}>${inner}</i></span>`;
 }
 
+/**
+ * A QR code as SVG, about as large as it prints: `size` dots per module, the paper's 384 (58 mm) or
+ * 576 (80 mm) dots drawn over its columns at ~0.65 px a dot.
+ */
+function qrSvg(data: string, size: number): string {
+  let modules: { size: number; get: (x: number, y: number) => number };
+  try {
+    modules = QRCode.create(data || ' ', { errorCorrectionLevel: 'M' }).modules;
+  } catch {
+    return '<span class="box">QR</span>';
+  }
+  const count = modules.size;
+  let path = '';
+  for (let y = 0; y < count; y += 1) for (let x = 0; x < count; x += 1) if (modules.get(x, y)) path += `M${x} ${y}h1v1h-1z`;
+  const px = Math.max(60, Math.round(count * Math.max(1, size) * 0.65));
+  return `<svg class="code" width="${px}" height="${px}" viewBox="-2 -2 ${count + 4} ${count + 4}" shape-rendering="crispEdges"><path d="${path}"/></svg>`;
+}
+
 function rowHtml(row: PaperRow): string {
   if (row.kind === 'text') return `<div class="row ${row.align}">${row.runs.map(runHtml).join('')}</div>`;
-  if (row.kind === 'qr') return `<div class="qr" data-qr="${escape(row.data)}"><span class="box">QR</span><div>${escape(row.data)}</div></div>`;
+  if (row.kind === 'qr') return `<div class="qr ${row.align}" data-qr="${escape(row.data)}" title="${escape(row.data)}">${qrSvg(row.data, row.size)}</div>`;
   return `<div class="row ${row.align} mark">${escape(row.label)}</div>`;
 }
 
