@@ -80,7 +80,7 @@ export async function buildSimulator(options: SimOptions = {}): Promise<FastifyI
   registerApi(app, ctx);
   registerControl(app, ctx);
   registerPay(app, ctx);
-  registerPrinters(app, ctx, { seed: options.seed !== false, escposPrinters: options.escposPrinters ?? [] });
+  registerPrinters(app, ctx, { seed: options.seed !== false, escposPrinters: options.escposPrinters ?? [], dataDir: options.dataDir ?? null });
   app.addHook('onClose', async () => store.saveNow());
   return app;
 }

@@ -107,6 +107,12 @@ export class EscposPrinter {
     return this.tickets.filter((ticket) => !ticket.lost);
   }
 
+  /** Puts back the tickets printed before a restart. */
+  restore(tickets: PrintedTicket[]): void {
+    this.tickets.push(...tickets);
+    this.seq = Math.max(this.seq, ...tickets.map((ticket) => Number(ticket.id.split('#')[1]) || 0));
+  }
+
   clear(): void {
     this.tickets.length = 0;
   }

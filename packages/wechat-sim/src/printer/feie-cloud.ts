@@ -99,6 +99,15 @@ export class FeieCloud {
     if (seed) this.seedDemo();
   }
 
+  /** Takes saved state back (a restart with a data directory). */
+  restore(saved: { accounts: FeieAccount[]; devices: FeieDevice[]; orders: FeieOrder[]; tickets: PrintedTicket[] }): void {
+    this.accounts = saved.accounts;
+    this.devices = new Map(saved.devices.map((device) => [device.sn, device]));
+    this.orders = saved.orders;
+    this.tickets = saved.tickets;
+    this.seq = Math.max(0, ...saved.tickets.map((ticket) => Number(ticket.id.split('#')[1]) || 0));
+  }
+
   /** The device with this SN (created as it left the factory: online, 58 mm, nobody's). */
   device(sn: string): FeieDevice {
     let device = this.devices.get(sn);

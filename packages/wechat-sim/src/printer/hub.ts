@@ -14,14 +14,20 @@ export class PrinterHub {
   readonly cloud: FeieCloud;
   readonly escpos = new Map<number, EscposPrinter>();
 
+  /** Told of every ticket (to save the state). */
+  onChange: () => void = () => undefined;
+  /** Tickets a port printed before a restart. */
+  restoredTickets: (port: number) => PrintedTicket[] = () => [];
+
   constructor(private readonly now: () => number) {
-    this.cloud = new FeieCloud(now);
+    this.cloud = new FeieCloud(now, () => this.onChange());
   }
 
   /** Starts a network printer; a port in use leaves it listed with its error. */
   async addEscpos(config: EscposPrinterConfig): Promise<EscposPrinter> {
     const demo = demoEscposPrinters.find((printer) => printer.port === config.port);
-    const printer = new EscposPrinter({ port: config.port, name: config.name ?? demo?.name, paper: config.paper ?? demo?.paper ?? 80, now: this.now });
+    const printer = new EscposPrinter({ port: config.port, name: config.name ?? demo?.name, paper: config.paper ?? demo?.paper ?? 80, now: this.now, onTicket: () => this.onChange() });
+    if (config.port !== 0) printer.restore(this.restoredTickets(config.port));
     await printer.start();
     if (printer.listenError) console.warn(`wechat-sim: ESC/POS printer ${printer.name} could not listen on ${config.port}: ${printer.listenError}`);
     this.escpos.set(printer.port, printer);
