@@ -66,8 +66,9 @@ export function PrinterList({ storeId }: { storeId: string }) {
         { name: 'name', label: 'printing.name', required: true, maxLength: 32, rules: [{ whitespace: true, message: 'printing.v.name' }] },
         { name: 'brand', label: 'printing.brand', type: 'radio', dict: BRANDS, required: true, defaultValue: 'feie' },
         { name: 'feieSn', label: 'printing.feieSn', required: true, maxLength: 32, visible: isFeie, rules: [{ whitespace: true, message: 'printing.v.sn' }] },
-        // A new 飞鹅 printer needs its key; editing, an empty one keeps the saved key.
-        { name: 'feieKey', label: 'printing.feieKey', type: 'password', maxLength: 64, visible: isFeie, help: 'printing.feieKeyKeep' },
+        // A new 飞鹅 printer needs its key (the cloud adds it with the key); editing, an empty one keeps the saved key.
+        { name: 'feieKey', label: 'printing.feieKey', type: 'password', maxLength: 64, visible: isFeie, only: 'create', required: true, rules: [{ whitespace: true, message: 'printing.v.key' }] },
+        { name: 'feieKey', label: 'printing.feieKey', type: 'password', maxLength: 64, visible: isFeie, only: 'edit', help: 'printing.feieKeyKeep' },
         { name: 'host', label: 'printing.host', required: true, maxLength: 253, visible: (v) => !isFeie(v), rules: [{ whitespace: true, message: 'printing.v.host' }] },
         { name: 'port', label: 'printing.port', type: 'number', min: 1, max: 65535, defaultValue: 9100, visible: (v) => !isFeie(v) },
         { name: 'paper', label: 'printing.paper', type: 'radio', dict: PAPERS.map((p) => ({ ...p, label: `${p.label} · ${t('printing.columns', { columns: PAPER_COLUMNS[Number(p.value) as 58 | 80] })}` })), required: true, defaultValue: '58' },

@@ -109,6 +109,8 @@ describe('打印机', { timeout: 90_000 }, () => {
     // 飞鹅 first: SN and key, no address.
     expect(within(form).getByLabelText('打印机编号（SN）')).toBeInTheDocument();
     expect(within(form).queryByLabelText('打印机地址')).toBeNull();
+    await user.click(ok());
+    expect(await within(form).findByText('请输入打印机密钥（KEY）')).toBeInTheDocument();
     // The receipt, previewed on 58 mm paper from the server's layout.
     const paper = await within(form).findByTestId('ticket-paper');
     expect(paper).toHaveAttribute('data-columns', '32');

@@ -36,7 +36,7 @@ addMessages(
       offline: '打印机“{{name}}”离线', no_paper: '打印机“{{name}}”缺纸', online: '打印机“{{name}}”已恢复',
       open: '点击查看打印机', detail: '{{message}}',
     },
-    v: { name: '请输入打印机名称', sn: '请输入打印机编号（SN）', host: '请输入打印机地址', tickets: '至少选择一种打印内容' },
+    v: { name: '请输入打印机名称', sn: '请输入打印机编号（SN）', key: '请输入打印机密钥（KEY）', host: '请输入打印机地址', tickets: '至少选择一种打印内容' },
   },
   {
     tabs: { printers: 'Printers', jobs: 'Print jobs', account: 'Feie account' },
@@ -70,6 +70,6 @@ addMessages(
       offline: 'Printer "{{name}}" is offline', no_paper: 'Printer "{{name}}" is out of paper', online: 'Printer "{{name}}" is back',
       open: 'Click to see the printers', detail: '{{message}}',
     },
-    v: { name: 'Enter the printer name', sn: 'Enter the printer SN', host: 'Enter the printer address', tickets: 'Choose at least one ticket' },
+    v: { name: 'Enter the printer name', sn: 'Enter the printer SN', key: 'Enter the printer KEY', host: 'Enter the printer address', tickets: 'Choose at least one ticket' },
   },
 );
