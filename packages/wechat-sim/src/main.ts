@@ -7,12 +7,12 @@ const app = await buildSimulator({
   dataDir: process.env.SIM_DATA_DIR || null,
   publicUrl: process.env.SIM_PUBLIC_URL || null,
   productUrl: process.env.SIM_PRODUCT_URL || `http://127.0.0.1:${process.env.PORT ?? 8080}`,
-  // The demo stores' network printers; SIM_ESCPOS_PORTS="" listens for none.
+  // The demo stores' network printers, the n-th port being the n-th demo printer; SIM_ESCPOS_PORTS="" listens for none.
   escposPrinters: (process.env.SIM_ESCPOS_PORTS ?? demoEscposPrinters.map((printer) => printer.port).join(','))
     .split(',')
     .map((port) => port.trim())
     .filter(Boolean)
-    .map((port) => ({ port: Number(port) })),
+    .map((port, index) => ({ name: demoEscposPrinters[index]?.name, paper: demoEscposPrinters[index]?.paper, port: Number(port) })),
 });
 await app.listen({ port, host });
 console.log(`wechat-sim: follower console on http://localhost:${port}, printers on http://localhost:${port}/printer`);
