@@ -285,6 +285,10 @@ export const orderPayResultSchema = z.object({
 });
 export type OrderPayResult = z.infer<typeof orderPayResultSchema>;
 
+/** 加菜: a round of lines added to a pay-later table's open (dining) order. */
+export const orderAddLinesBodySchema = orderCartSchema.pick({ lines: true, remark: true });
+export type OrderAddLinesBody = z.input<typeof orderAddLinesBodySchema>;
+
 export const orderCancelBodySchema = z.object({ reason: required('取消原因', 100) });
 export const orderRefundBodySchema = z
   .object({
@@ -326,7 +330,7 @@ export const dinerOrderSchema = orderAmountsSchema.extend({
   remark: z.string(),
   createTime: z.string(),
   expireTime: z.string().nullable(),
-  lines: z.array(orderLineRecordSchema.pick({ id: true, parentId: true, kind: true, name: true, specText: true, unitPrice: true, quantity: true, lineAmount: true })),
+  lines: z.array(orderLineRecordSchema.pick({ id: true, parentId: true, kind: true, name: true, specText: true, unitPrice: true, quantity: true, lineAmount: true, round: true })),
   viewToken: z.string(),
 });
 export type DinerOrder = z.infer<typeof dinerOrderSchema>;

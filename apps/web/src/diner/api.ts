@@ -15,6 +15,8 @@ export const DINER_ROUTES: { [K in DinerEndpointName]: { method: HttpMethod; pat
   quote: { method: 'POST', path: '/order/diner/:token/quote' },
   create: { method: 'POST', path: '/order/diner/:token/order' },
   order: { method: 'GET', path: '/order/diner/order/:viewToken' },
+  open: { method: 'GET', path: '/order/diner/:token/open' },
+  bill: { method: 'POST', path: '/order/diner/order/:viewToken/bill' },
   pay: { method: 'POST', path: '/order/diner/order/:viewToken/pay' },
 };
 

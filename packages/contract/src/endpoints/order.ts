@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { idParamsSchema } from '../identity.js';
 import {
-  dinerCartSchema, dinerCreateResultSchema, dinerOrderSchema, dinerTableSchema, orderCancelBodySchema, orderCartSchema, orderCountsSchema,
+  dinerCartSchema, dinerCreateResultSchema, dinerOrderSchema, dinerTableSchema, orderAddLinesBodySchema, orderCancelBodySchema, orderCartSchema, orderCountsSchema,
   orderPayBodySchema, orderPayResultSchema, orderQuerySchema, orderQuoteSchema, orderRecordSchema, orderRefundBodySchema, orderRowSchema,
 } from '../order.js';
 import { pageSchema } from '../paging.js';
@@ -43,6 +43,11 @@ export const orderEndpoints = {
     method: 'POST', path: '/order/order/:id/finish', tag: 'order:order', summary: '完成订单', access: { permission: 'order:order:edit' },
     params: idParamsSchema, data: orderRecordSchema,
   }),
+  /** 买单: a pay-later table asks for the bill, dining → pending (no unpaid timeout: the diners are at the table). */
+  bill: endpoint({
+    method: 'POST', path: '/order/order/:id/bill', tag: 'order:order', summary: '买单', access: { permission: 'order:order:edit' },
+    params: idParamsSchema, data: orderRecordSchema,
+  }),
   /** 取消: dining, pending or paid (paid money goes back to where it came from), with a reason. */
   cancel: endpoint({
     method: 'POST', path: '/order/order/:id/cancel', tag: 'order:order', summary: '取消订单', access: { permission: 'order:order:edit' },
@@ -65,6 +70,21 @@ export const cashierEndpoints = {
   create: endpoint({
     method: 'POST', path: '/order/order', tag: 'order:cashier', summary: '下单', access: { permission: 'order:cashier:index' },
     body: orderCartSchema, data: orderRecordSchema,
+  }),
+  /** 加菜: a round added to a pay-later table's open (dining) order; answers the order with it. */
+  addLines: endpoint({
+    method: 'POST', path: '/order/order/:id/lines', tag: 'order:cashier', summary: '加菜', access: { permission: 'order:cashier:index' },
+    params: idParamsSchema, body: orderAddLinesBodySchema, data: orderRecordSchema,
+  }),
+  /** A table's open (dining) order, or null: the counter adds to it instead of opening another. */
+  openTab: endpoint({
+    method: 'GET', path: '/order/table/:id/open', tag: 'order:cashier', summary: '桌台进行中的订单', access: { permission: 'order:cashier:index' },
+    params: idParamsSchema, data: orderRecordSchema.nullable(),
+  }),
+  /** One payment of the order as it is now (the counter waits on a WeChat Pay QR with this). */
+  payment: endpoint({
+    method: 'GET', path: '/order/order/:id/pay/:paymentId', tag: 'order:cashier', summary: '收款状态', access: { permission: 'order:cashier:index' },
+    params: z.object({ id: idParamsSchema.shape.id, paymentId: idParamsSchema.shape.id }), data: orderPayResultSchema,
   }),
   /** One payment (cash, balance, WeChat Pay QR); several make a split payment. */
   pay: endpoint({
@@ -99,6 +119,16 @@ export const dinerEndpoints = {
   }),
   order: endpoint({
     method: 'GET', path: '/order/diner/order/:viewToken', tag: 'order:diner', summary: '扫码订单状态', access: { public: true },
+    params: viewParams, data: dinerOrderSchema,
+  }),
+  /** The table's open pay-later order (dining, or pending after 买单), or null: the page shows its rounds. */
+  open: endpoint({
+    method: 'GET', path: '/order/diner/:token/open', tag: 'order:diner', summary: '本桌进行中的订单', access: { public: true },
+    params: tokenParams, data: dinerOrderSchema.nullable(),
+  }),
+  /** 买单: the table's open order dining → pending; pay at the counter or by WeChat Pay (pay below). */
+  bill: endpoint({
+    method: 'POST', path: '/order/diner/order/:viewToken/bill', tag: 'order:diner', summary: '扫码买单', access: { public: true },
     params: viewParams, data: dinerOrderSchema,
   }),
   /** Pay a pending order through WeChat Pay again (the first page was closed). */

@@ -168,5 +168,7 @@ export const orderLog = pgTable('order_log', {
   remark: text('remark').notNull().default(''),
   operatorId: bigintText('operator_id'),
   operatorName: text('operator_name').notNull().default(''),
+  /** A round added (加菜) with an Idempotency-Key keeps it here: a retry finds its round (0501_order_rounds.sql). */
+  idempotencyKey: text('idempotency_key'),
   createdAt: createdAt(),
 });

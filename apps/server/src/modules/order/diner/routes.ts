@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -10,6 +11,8 @@ import { serve } from '../../../http/endpoint.js';
 import { dinerOrderPagePath, dinerPageRoutes } from './page.js';
 import './online-pay.js';
 import { orderIdByViewToken } from './view.js';
+import { orderByKey } from '../orders/create.js';
+import { order as orderTable } from '../tables.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -87,6 +90,15 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
     if (counted.hits > DINER_ORDERS_PER_TABLE.max) throw new TooManyRequests(counted.retryAfterSeconds, `下单太频繁，请 ${counted.retryAfterSeconds} 秒后再试`);
     const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
     const idempotencyKey = Array.isArray(header) ? header[0] : header;
+    // A pay-later table's open tab gains a round (加菜) instead of a second order.
+    // (A retry of the creation that opened the tab is answered by creating, which finds its order by the key.)
+    const retried = idempotencyKey ? await orderByKey(db, table.storeId, idempotencyKey) : null;
+    const tab = !retried && table.payMode === 'pay_later' && body.type === 'dine_in' ? await app.order.openTab(table.tableId) : null;
+    if (tab) {
+      await app.order.addRound({ orderId: tab.id, lines: body.lines, remark: body.remark, source: 'qr', operator: DINER_OPERATOR, idempotencyKey });
+      const [view] = await db.select({ viewToken: orderTable.viewToken }).from(orderTable).where(eq(orderTable.id, tab.id));
+      return { order: await app.order.getByViewToken(view!.viewToken), payUrl: null };
+    }
     const created = await app.order.create({
       cart: { ...body, storeId: table.storeId, tableId: table.tableId },
       source: 'qr',
@@ -99,6 +111,21 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
   }, { ownIdempotency: true });
 
   serve(app, api.order, async ({ params }) => app.order.getByViewToken(params.viewToken));
+
+  serve(app, api.open, async ({ params }) => {
+    const table = await tableOf(params.token);
+    const tab = await app.order.openTab(table.tableId);
+    if (!tab) return null;
+    const [view] = await db.select({ viewToken: orderTable.viewToken }).from(orderTable).where(eq(orderTable.id, tab.id));
+    return app.order.getByViewToken(view!.viewToken);
+  });
+
+  serve(app, api.bill, async ({ params }) => {
+    const found = await orderIdByViewToken(db, params.viewToken);
+    if (!found) throw notFound('订单不存在');
+    await app.order.requestBill(found.id, DINER_OPERATOR);
+    return app.order.getByViewToken(params.viewToken);
+  });
 
   serve(app, api.pay, async ({ params }, request) => {
     const found = await orderIdByViewToken(db, params.viewToken);

@@ -9,6 +9,7 @@ import { order, type OrderRowData } from '../tables.js';
 import { createOrder, quoteOrder } from './create.js';
 import { publishOrder } from './live.js';
 import { orderRecord } from './records.js';
+import { addRound, openTabOf, requestBill, type AddRoundInput } from './rounds.js';
 import type { CartInput, CreatedOrder, CreateOrderInput, OrderOperator, OrderServiceApi, RefundAll } from './service.js';
 import { accept, cancel, finish, releaseHeld, settlePaid, transition } from './transitions.js';
 
@@ -55,7 +56,7 @@ export class OrderService implements OrderServiceApi {
       orderNo: r.orderNo, status: r.status, type: r.type, tableCode: r.tableCode, pickupNo: r.pickupNo, paidAmount: r.paidAmount, remark: r.remark,
       createTime: r.createTime, expireTime: r.expireTime, goodsAmount: r.goodsAmount, packingFee: r.packingFee, memberDiscount: r.memberDiscount,
       couponDiscount: r.couponDiscount, payableAmount: r.payableAmount, viewToken,
-      lines: r.lines.map((l) => ({ id: l.id, parentId: l.parentId, kind: l.kind, name: l.name, specText: l.specText, unitPrice: l.unitPrice, quantity: l.quantity, lineAmount: l.lineAmount })),
+      lines: r.lines.map((l) => ({ id: l.id, parentId: l.parentId, kind: l.kind, name: l.name, specText: l.specText, unitPrice: l.unitPrice, quantity: l.quantity, lineAmount: l.lineAmount, round: l.round })),
     };
   }
 
@@ -85,6 +86,25 @@ export class OrderService implements OrderServiceApi {
 
   async finish(orderId: string, operator: OrderOperator): Promise<void> {
     await this.db.transaction((tx) => finish(tx as unknown as Db, orderId, operator));
+  }
+
+  /** 加菜 (orders/rounds.ts): the next round of a dining order; the admin sees it live, printing hears roundAdded. */
+  async addRound(input: AddRoundInput): Promise<number> {
+    const added = await addRound({ db: this.db, catalogues: this.catalogues }, input, (tx, round) => this.hooks.emit(tx, 'roundAdded', { orderId: input.orderId, round }));
+    if (added.menuChanged) this.app.store.menu.changed(added.storeId);
+    if (added.added) await this.publishPaid(added.orderId);
+    return added.round;
+  }
+
+  /** The table's open pay-later tab (dining, or pending after 买单), or null. */
+  openTab(tableId: string): Promise<{ id: string; status: 'dining' | 'pending' } | null> {
+    return openTabOf(this.db, tableId);
+  }
+
+  /** 买单: dining → pending (no unpaid timeout); published so the admin sees the table asking to pay. */
+  async requestBill(orderId: string, operator: OrderOperator): Promise<void> {
+    const moved = await this.db.transaction((tx) => requestBill(tx as unknown as Db, orderId, operator));
+    if (moved) await this.publishPaid(orderId);
   }
 
   async cancel(orderId: string, reason: string, operator: OrderOperator): Promise<void> {

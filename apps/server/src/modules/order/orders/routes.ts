@@ -64,6 +64,26 @@ export function orderRoutes(service: OrderService): FastifyPluginAsync {
       return recordFor(request, params.id);
     });
 
+    serve(app, api.bill, async ({ params }, request) => {
+      await assertOrder(request, params.id);
+      await service.requestBill(params.id, operatorOf(request));
+      return recordFor(request, params.id);
+    });
+
+    // 加菜 at the counter: the table's open order gains a round (its id from openTab below).
+    serve(app, cashierEndpoints.addLines, async ({ params, body }, request) => {
+      await assertOrder(request, params.id);
+      await service.addRound({ orderId: params.id, lines: body.lines, remark: body.remark, source: 'cashier', operator: operatorOf(request), idempotencyKey: idempotencyKeyOf(request) });
+      return recordFor(request, params.id);
+    }, { ownIdempotency: true });
+
+    serve(app, cashierEndpoints.openTab, async ({ params }, request) => {
+      const tab = await service.openTab(params.id);
+      if (!tab) return null;
+      const [visible] = await db.select({ id: order.id }).from(order).where(and(eq(order.id, tab.id), storeCondition(request, order.storeId)));
+      return visible ? recordFor(request, tab.id) : null;
+    });
+
     serve(app, cashierEndpoints.quote, async ({ body }, request) => {
       assertStore(request, body.storeId);
       return service.quote(body, { source: 'cashier' });

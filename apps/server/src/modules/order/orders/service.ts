@@ -62,6 +62,12 @@ export interface OrderServiceApi {
   releaseHeld(tx: Db, orderId: string): Promise<boolean>;
   /** One conditional transition (`… where status = order.status`) plus its log row; false when the order had moved on. */
   transition(tx: Db, order: OrderRowData, to: OrderStatus, action: string, operator: OrderOperator, remark?: string): Promise<boolean>;
+  /** 加菜: the next round of a pay-later tab (dining); answers the round's number (orders/rounds.ts). */
+  addRound(input: { orderId: string; lines: OrderCart['lines']; remark?: string; source: 'cashier' | 'qr'; operator: OrderOperator; idempotencyKey?: string | undefined }): Promise<number>;
+  /** The table's open pay-later tab (dining, or pending after 买单), or null. */
+  openTab(tableId: string): Promise<{ id: string; status: 'dining' | 'pending' } | null>;
+  /** 买单: dining → pending with no unpaid timeout; a tab already billed is left as it is. */
+  requestBill(orderId: string, operator: OrderOperator): Promise<void>;
   /** In-transaction events (paid, refunded, cancelled) for reports and printing (../hooks.ts). */
   readonly hooks: OrderHooks;
   /** Set by refunds/ (H2): see RefundAll. */

@@ -33,6 +33,11 @@ export function paymentRoutes(payments: Payments, client: WechatPayClient): Fast
       return payments.pay({ orderId: params.id, body, operator: operatorOf(request), idempotencyKey: keyOf(request), canSee: (storeId) => canSee(access, storeId) });
     }, { ownIdempotency: true });
 
+    serve(app, cashierEndpoints.payment, async ({ params }, request) => {
+      const access = await app.store.scope.of(request);
+      return payments.paymentState(params.id, params.paymentId, (storeId) => canSee(access, storeId));
+    });
+
     // The notification's signature covers its exact bytes: this scope keeps the body as text.
     await app.register(async (scope) => {
       scope.removeContentTypeParser('application/json');

@@ -292,7 +292,19 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
     await closeOpenWechat(orderId, { id: null, name: '' });
   }
 
-  return { pay, payOnline, settleWechat, syncOrder, closeOpen };
+  /**
+   * One payment of the order as it is now, for the counter waiting on its QR: read only (the
+   * notification, or the query job for a late one, settles it), 404 for another store's order.
+   */
+  async function paymentState(orderId: string, paymentId: string, canSee?: (storeId: string) => boolean): Promise<OrderPayResult> {
+    const o = await orderRow(db, orderId);
+    if (canSee && !canSee(o.storeId)) throw notFound(`订单 ${orderId} 不存在`);
+    const [payment] = await db.select().from(orderPayment).where(and(eq(orderPayment.id, paymentId), eq(orderPayment.orderId, orderId)));
+    if (!payment) throw notFound(`收款记录 ${paymentId} 不存在`);
+    return answer(orderId, payment.id, payment.codeUrl);
+  }
+
+  return { pay, payOnline, settleWechat, syncOrder, closeOpen, paymentState };
 }
 
 export type Payments = ReturnType<typeof createPayments>;
