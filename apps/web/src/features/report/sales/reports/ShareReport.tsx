@@ -20,8 +20,11 @@ export function ShareReport<T extends object>({ rows, rowKey, label, amount, col
   const option = useMemo<ChartOption>(() => ({
     tooltip: { trigger: 'item', formatter: '{b}: ¥{c} ({d}%)' },
     legend: { type: 'scroll', bottom: 0, itemGap: 20 },
-    // Shares on the slices, names in the legend (long names beside the ring were cut off).
-    series: [{ type: 'pie', radius: ['40%', '70%'], center: ['50%', '45%'], label: { formatter: '{d}%' }, data: rows.map((row) => ({ name: label(row), value: yuan(amount(row)) })) }],
+    // Name and share beside each slice, the ring small enough to leave them room (long 类型·来源
+    // names were cut off at the edge); slivers go without a label, their names are in the legend.
+    series: [{
+      type: 'pie', radius: ['35%', '58%'], center: ['50%', '45%'], minShowLabelAngle: 5, percentPrecision: 1, label: { formatter: '{b}\n{d}%' }, data: rows.map((row) => ({ name: label(row), value: yuan(amount(row)) })),
+    }],
   }), [rows, label, amount]);
   return (
     <Row gutter={[16, 16]}>
