@@ -81,12 +81,16 @@ export class Reports {
 
   /** 菜品排行: dishes and combos by amount; the name and category of the latest date they sold under. */
   async dishes({ stores, dateFrom, dateTo }: ReportRange, limit?: number): Promise<ReportData['dishes']> {
+    // Summed by item and name first (a handful of names per item: no sort of the range's rows), then the name of the latest date.
     const rows = await this.rows(sql`
-      select kind, item_id::text as item_id, (array_agg(name order by business_date desc))[1] as name,
-        (array_agg(category_name order by business_date desc))[1] as category_name,
+      select kind, item_id::text as item_id, (array_agg(name order by last desc))[1] as name, (array_agg(category_name order by last desc))[1] as category_name,
         sum(quantity) as quantity, sum(amount) as amount, sum(refunded_quantity) as refunded_quantity, sum(refund_amount) as refund_amount,
         sum(sum(amount)) over () as total
-      from report_dish_daily where ${storeWhere(stores)} and ${dateWhere(dateFrom, dateTo)}
+      from (
+        select kind, item_id, name, category_name, max(business_date) as last, sum(quantity) as quantity, sum(amount) as amount,
+          sum(refunded_quantity) as refunded_quantity, sum(refund_amount) as refund_amount
+        from report_dish_daily where ${storeWhere(stores)} and ${dateWhere(dateFrom, dateTo)} group by kind, item_id, name, category_name
+      ) named
       group by kind, item_id order by sum(amount) desc, sum(quantity) desc, item_id ${limit ? sql`limit ${limit}` : sql``}`);
     return rows.map((r) => ({
       kind: r.kind as 'dish' | 'combo', itemId: String(r.item_id), name: String(r.name), categoryName: String(r.category_name),
@@ -96,9 +100,12 @@ export class Reports {
 
   async categories({ stores, dateFrom, dateTo }: ReportRange): Promise<ReportData['categories']> {
     const rows = await this.rows(sql`
-      select category_id::text as category_id, (array_agg(name order by business_date desc))[1] as name, sum(quantity) as quantity, sum(amount) as amount,
+      select category_id::text as category_id, (array_agg(name order by last desc))[1] as name, sum(quantity) as quantity, sum(amount) as amount,
         sum(sum(amount)) over () as total
-      from report_category_daily where ${storeWhere(stores)} and ${dateWhere(dateFrom, dateTo)}
+      from (
+        select category_id, name, max(business_date) as last, sum(quantity) as quantity, sum(amount) as amount
+        from report_category_daily where ${storeWhere(stores)} and ${dateWhere(dateFrom, dateTo)} group by category_id, name
+      ) named
       group by category_id order by sum(amount) desc, category_id`);
     return rows.map((r) => ({ categoryId: String(r.category_id), name: String(r.name), quantity: num(r.quantity), amount: num(r.amount), share: shareOf(num(r.amount), num(r.total)) }));
   }
@@ -185,11 +192,14 @@ export class Reports {
   async tables({ stores, dateFrom, dateTo }: ReportRange): Promise<ReportData['tables']> {
     const days = daysIn(dateFrom, dateTo);
     const rows = await this.rows(sql`
-      select r.table_id::text as table_id, (array_agg(r.table_code order by r.business_date desc))[1] as table_code, coalesce(a.name, '') as area_name,
+      select r.table_id::text as table_id, (array_agg(r.table_code order by r.last desc))[1] as table_code, coalesce(min(a.name), '') as area_name,
         sum(r.uses) as uses, sum(r.guests) as guests, sum(r.amount) as amount, sum(r.timed_uses) as timed_uses, sum(r.minutes) as minutes
-      from report_table_daily r left join store_table t on t.id = r.table_id left join store_area a on a.id = t.area_id
-      where ${storeWhere(stores, sql.raw('r.store_id'))} and ${dateWhere(dateFrom, dateTo, sql.raw('r.business_date'))}
-      group by r.table_id, a.name order by sum(r.uses) desc, table_code`);
+      from (
+        select table_id, table_code, max(business_date) as last, sum(uses) as uses, sum(guests) as guests, sum(amount) as amount,
+          sum(timed_uses) as timed_uses, sum(minutes) as minutes
+        from report_table_daily where ${storeWhere(stores)} and ${dateWhere(dateFrom, dateTo)} group by table_id, table_code
+      ) r left join store_table t on t.id = r.table_id left join store_area a on a.id = t.area_id
+      group by r.table_id order by sum(r.uses) desc, table_code`);
     return rows.map((r) => ({
       tableId: String(r.table_id), tableCode: String(r.table_code), areaName: String(r.area_name), uses: num(r.uses), guests: num(r.guests),
       turnover: Math.round((num(r.uses) / days) * 100) / 100, avgMinutes: perUnit(num(r.minutes), num(r.timed_uses)), amount: num(r.amount),
