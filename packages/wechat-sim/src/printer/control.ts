@@ -19,6 +19,7 @@ class ControlError extends Error {
 }
 
 const statusOf = (value: unknown): PrinterStatus => {
+  if (value === 'no_paper') return 'paper_out'; // the product's name for it
   if (PRINTER_STATUSES.includes(value as PrinterStatus)) return value as PrinterStatus;
   throw new ControlError(400, `status 须为 ${PRINTER_STATUSES.join(' / ')}`);
 };

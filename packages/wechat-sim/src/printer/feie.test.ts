@@ -132,6 +132,8 @@ describe('飞鹅 cloud API and the printers pages', () => {
     expect(index).toContain(demoFeiePrinters[0]!.sn);
     expect(index).toContain('回锅肉');
 
+    const noPaper = await sim.json(`/sim/printer/escpos/${printer.port}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'no_paper' }) });
+    expect(noPaper.status).toBe('paper_out');
     const patched = await sim.json(`/sim/printer/escpos/${printer.port}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'offline' }) });
     expect(patched.status).toBe('offline');
     expect((await (await sim.fetch(`/printer/escpos/${printer.port}?fragment=1`)).text())).toContain('回锅肉');
