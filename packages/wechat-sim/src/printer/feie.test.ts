@@ -100,6 +100,24 @@ describe('飞鹅 cloud API and the printers pages', () => {
     expect(after.filter((t) => t.text === '离线时的单')).toHaveLength(1);
   });
 
+  it('a queued order past its expiry is dropped, and clearing the queue drops the rest', async () => {
+    const sn = demoFeiePrinters[1]!.sn;
+    const patch = (status: string) => sim.fetch(`/sim/printer/feie/devices/${sn}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+    await patch('offline');
+    const expired = await api('Open_printMsg', { sn, content: '过期的单<BR>', expired: String(Math.floor(Date.now() / 1000) - 1) });
+    const kept = await api('Open_printMsg', { sn, content: '保留的单<BR>' });
+    await patch('online');
+    expect((await api('Open_queryOrderState', { orderid: expired.data })).data).toBe(false);
+    expect((await api('Open_queryOrderState', { orderid: kept.data })).data).toBe(true);
+    await patch('offline');
+    const cleared = await api('Open_printMsg', { sn, content: '清掉的单<BR>' });
+    expect((await api('Open_delPrinterSqs', { sn })).data).toBe(true);
+    await patch('online');
+    expect((await api('Open_queryOrderState', { orderid: cleared.data })).data).toBe(false);
+    const texts = (await sim.get<Array<{ text: string }>>(`/sim/printer/tickets?printer=feie:${sn}`)).map((t) => t.text);
+    expect(texts).toEqual(['保留的单']);
+  });
+
   it('injected faults answer an error or an HTTP status, then pass', async () => {
     await sim.post('/sim/printer/feie/faults', { apiname: 'Open_printMsg', ret: -3, msg: '服务器繁忙', times: 1 });
     const sn = demoFeiePrinters[1]!.sn;
