@@ -8,7 +8,7 @@ import { openFromMenu, signIn } from './shell-pages.js';
 /**
  * 营业报表 on the demo business (issue 15): the home page's figures for today, then the report
  * centre over 近30天 with every report's tab drawn (a chart and its table), 全部门店, and the
- * 菜品排行 exported as an .xlsx workbook.
+ * 菜品排行 exported as an .xlsx workbook and laid out for print.
  */
 
 const reportTab = (page: Page, name: string) => page.getByTestId(`report-tab-${name}`);
@@ -64,5 +64,12 @@ describe.skipIf(!hasBrowser())('reports: the home figures and every report of th
     const workbook = readFileSync((await download.path()));
     expect(workbook.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(workbook.length).toBeGreaterThan(1000);
+
+    // 打印: the report alone, with its title, scope and range; no menu, header or filters.
+    await page.emulateMedia({ media: 'print' });
+    await page.locator('.report-print-title').filter({ hasText: '菜品排行' }).filter({ hasText: '全部门店' }).waitFor();
+    expect(await page.getByTestId('sider').isVisible()).toBe(false);
+    expect(await page.getByTestId('report-toolbar').isVisible()).toBe(false);
+    expect(await page.getByTestId('dishes-table').isVisible()).toBe(true);
   });
 });
