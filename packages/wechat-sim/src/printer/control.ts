@@ -35,6 +35,7 @@ export const escposView = (printer: EscposPrinter) => ({
   name: printer.name,
   paper: printer.paper,
   status: printer.status,
+  statusDelayMs: printer.statusDelayMs,
   listening: printer.listenError === null,
   listenError: printer.listenError,
   connections: printer.connections,
@@ -172,6 +173,7 @@ export function registerPrinterControl(app: FastifyInstance, hub: PrinterHub, se
     handle(async (body, params) => {
       const printer = escposOf(params.port!);
       if (body.status !== undefined) await printer.setStatus(statusOf(body.status));
+      if (body.statusDelayMs !== undefined) printer.statusDelayMs = Math.max(0, Number(body.statusDelayMs) || 0);
       return escposView(printer);
     }),
   );

@@ -31,6 +31,8 @@ export interface EscposPrinterOptions {
   /** Tickets kept (oldest dropped first). Default 500. */
   keep?: number;
   onTicket?: (ticket: PrintedTicket) => void;
+  /** Answer status queries this late (default at once). */
+  statusDelayMs?: number;
 }
 
 /** DLE EOT n answers: bits 1 and 4 are always set; paper out also makes the printer "offline" (bit 3 of n=1). */
@@ -64,6 +66,8 @@ export class EscposPrinter {
   /** Connections accepted and bytes received since start. */
   connections = 0;
   bytesReceived = 0;
+  /** Status queries are answered this late (a busy printer; the window between a query and the ticket). */
+  statusDelayMs: number;
   /** Set when the port could not be opened (in use). */
   listenError: string | null = null;
   private server: Server | null = null;
@@ -78,6 +82,7 @@ export class EscposPrinter {
     this.paper = options.paper ?? 80;
     this.name = options.name ?? `网络打印机 ${this.port}`;
     this.status = options.status ?? 'online';
+    this.statusDelayMs = options.statusDelayMs ?? 0;
   }
 
   get id(): string {
@@ -178,7 +183,11 @@ export class EscposPrinter {
     const decoder = new EscposDecoder(COLUMNS_BY_PAPER[this.paper], {
       onTicket: (ticket) => this.record(ticket),
       onStatusQuery: (query) => {
-        if (!socket.destroyed) socket.write(Buffer.from([statusByte(query, this.status)]));
+        const answer = () => {
+          if (!socket.destroyed) socket.write(Buffer.from([statusByte(query, this.status)]));
+        };
+        if (this.statusDelayMs > 0) setTimeout(answer, this.statusDelayMs);
+        else answer();
       },
     });
     let ended = false;

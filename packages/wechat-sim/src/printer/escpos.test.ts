@@ -138,6 +138,13 @@ describe('ESC/POS network printer', () => {
     await printer.waitForTicket((t) => t.text === '恢复后');
   });
 
+  it('answers status queries as late as told', async () => {
+    printer = await startEscposPrinter({ statusDelayMs: 150 });
+    const started = Date.now();
+    expect([...(await send(printer.port, bytes([0x10, 0x04, 1]), 1))]).toEqual([0x12]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
   it('a connection dropped mid-ticket prints what arrived, without a cut', async () => {
     printer = await startEscposPrinter();
     printer.hangUpAfterBytes(gb('前半张').length + 1);
