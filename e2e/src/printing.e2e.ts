@@ -16,6 +16,15 @@ import { useSimulator } from './wxmp-pages.js';
 /** A dish the counter can sell as it is: no sizes or required options, not weighed, available. */
 const plain = (dish: MenuDish) => dish.available && dish.skus.length === 0 && !dish.isWeighed && dish.specGroups.every((g) => g.minSelect === 0);
 const confirmPopover = (page: Page) => page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+/** Waits for a success message; failing, says what the form or the server said instead. */
+async function success(page: Page, text: string) {
+  try {
+    await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  } catch (error) {
+    const said = await page.locator('.ant-form-item-explain-error, .ant-message-notice, .ant-notification-notice').allInnerTexts();
+    throw new Error(`${text} not shown; the page said: ${said.join(' | ') || 'nothing'}`, { cause: error });
+  }
+}
 const okButton = (page: Page) => page.locator('.ant-drawer:visible, .ant-modal:visible').last().getByRole('button', { name: /^确\s*定$/ });
 
 describe.skipIf(!hasBrowser())('printing: a paid order\'s kitchen ticket on the simulator\'s paper', () => {
@@ -31,15 +40,15 @@ describe.skipIf(!hasBrowser())('printing: a paid order\'s kitchen ticket on the 
     await page.getByTestId('printer-page').waitFor();
 
     // The 飞鹅 account the simulator knows.
-    await page.locator('.ant-tabs-tab').filter({ hasText: '飞鹅账号' }).click();
+    await page.locator('.ant-tabs-tab[data-node-key="account"]').click();
     const account = page.getByTestId('feie-account');
     await account.getByLabel('飞鹅账号').fill(demoFeieAccount.user);
     await account.getByLabel('UKEY').fill(demoFeieAccount.ukey);
     await page.getByTestId('feie-account-save').click();
-    await page.getByText('飞鹅账号已保存').waitFor();
+    await success(page, '飞鹅账号已保存');
 
     // A kitchen printer: its SN and key, 后厨单 only, with the preview of an 80 mm ticket.
-    await page.locator('.ant-tabs-tab').filter({ hasText: /^打印机$/ }).click();
+    await page.locator('.ant-tabs-tab[data-node-key="printers"]').click();
     await page.getByTestId('resource-add').click();
     const form = page.getByTestId('resource-form');
     await form.waitFor();
@@ -56,7 +65,7 @@ describe.skipIf(!hasBrowser())('printing: a paid order\'s kitchen ticket on the 
     await paper.waitFor();
     expect(await paper.getAttribute('data-columns')).toBe('48');
     await okButton(page).click();
-    await page.getByText('新增成功').waitFor();
+    await success(page, '新增成功');
     const row = page.getByTestId('printer-page').locator('tr').filter({ hasText: 'e2e 后厨' });
     await row.waitFor();
 
