@@ -20,7 +20,7 @@ const menu: OrderingMenu = {
 const order = (status: DinerOrder['status']): DinerOrder => ({
   orderNo: '2611250010001', status, type: 'dine_in', tableCode: 'A01', pickupNo: null, paidAmount: 0, remark: '少辣', createTime: '2026-11-25T10:00:00Z', expireTime: null,
   goodsAmount: 7200, packingFee: 0, memberDiscount: 0, couponDiscount: 0, payableAmount: 7200, viewToken: VIEW,
-  lines: [{ id: '1', parentId: null, kind: 'dish', name: '回锅肉', specText: '', unitPrice: 3600, quantity: 2, lineAmount: 7200 }],
+  lines: [{ id: '1', parentId: null, kind: 'dish', name: '回锅肉', specText: '', unitPrice: 3600, quantity: 2, lineAmount: 7200, round: 1 }],
 });
 
 const envelope = (data: unknown, status = 200) => new Response(JSON.stringify(status === 200 ? { code: 0, msg: null, data } : { code: 1, msg: data, data: null }), { status, headers: { 'content-type': 'application/json' } });
@@ -91,6 +91,30 @@ describe('the diners\' page', () => {
     expect(screen.queryByTestId('diner-pay')).not.toBeInTheDocument();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('已支付');
     expect(screen.getByText('已付 ¥72.00')).toBeInTheDocument();
+  });
+
+  it('shows the table\'s open order (加菜 rounds) above the menu, and 买单 there moves it to pending with 去支付', async () => {
+    const tab = { ...order('dining'), goodsAmount: 10800, payableAmount: 10800, lines: [...order('dining').lines, { id: '2', parentId: null, kind: 'dish' as const, name: '回锅肉', specText: '', unitPrice: 3600, quantity: 1, lineAmount: 3600, round: 2 }] };
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      sent.push({ url: String(url), body: undefined });
+      if (url === `/order/diner/${TOKEN}`) return envelope({ table: { storeId: '1', storeName: '川味小馆', tableCode: 'A01', areaName: '大厅', payMode: 'pay_later' }, menu });
+      if (url === `/order/diner/${TOKEN}/open`) return envelope(tab);
+      if (url === `/order/diner/order/${VIEW}/bill` && init?.method === 'POST') return envelope({ ...tab, status: 'pending' });
+      if (url === `/order/diner/order/${VIEW}`) return envelope(tab);
+      return envelope('资源不存在', 404);
+    });
+    const user = userEvent.setup();
+    render(<DinerApp />);
+    const link = await screen.findByTestId('diner-open-tab');
+    expect(link).toHaveTextContent('本桌订单（就餐中）¥108.00');
+    await user.click(link);
+    await screen.findByTestId('diner-status');
+    expect(screen.getAllByTestId('diner-round').map((r) => r.textContent)).toEqual(['第1轮', '第2轮']);
+    await user.click(screen.getByTestId('diner-bill'));
+    await vi.waitFor(() => expect(screen.getByTestId('diner-status-name')).toHaveTextContent('待支付'));
+    expect(screen.getByTestId('diner-billed')).toHaveTextContent('已买单');
+    expect(screen.getByTestId('diner-pay')).toBeInTheDocument();
+    expect(screen.queryByTestId('diner-bill')).not.toBeInTheDocument();
   });
 
   it('says so when the table\'s code is unknown', async () => {

@@ -45,5 +45,5 @@ export function DinerApp() {
   if (route.viewToken) {
     return <StatusPage key={route.viewToken} t={t} language={language} tableToken={route.tableToken} viewToken={route.viewToken} navigate={navigate} languageButton={languageButton} />;
   }
-  return <MenuPage key={route.tableToken} t={t} tableToken={route.tableToken} navigate={navigate} languageButton={languageButton} />;
+  return <MenuPage key={route.tableToken} t={t} language={language} tableToken={route.tableToken} navigate={navigate} languageButton={languageButton} />;
 }

@@ -4,10 +4,12 @@ import { dinerCall, DinerApiError, type DinerData } from './api';
 import { addLine, cartCount, cartEstimate, countOf, type CartLine, type NewCartLine } from './cart';
 import { CartSheet } from './CartSheet';
 import { comboNeedsPicker, defaultComboChoice, defaultDishChoice, comboChoices, comboSpecText, comboUnitPrice, dishNeedsPicker, dishSpecText, dishUnitPrice } from './choices';
-import type { Translate } from './i18n';
+import { statusName, type Language, type Translate } from './i18n';
+import { orderPagePath } from './paths';
 import { Picker, type Picked } from './Picker';
 
 type Loaded = DinerData<'menu'>;
+type OpenTab = DinerData<'open'>;
 
 /** The menu's answer was 404: the notice is this page's own (in the language shown). */
 const INVALID_TABLE = 'invalid-table';
@@ -23,7 +25,7 @@ function loadCart(token: string): CartLine[] {
 }
 
 /** The table's menu: categories on the left (sticky), dishes on the right, the cart bar below. */
-export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Translate; tableToken: string; navigate: (to: string) => void; languageButton: ReactNode }) {
+export function MenuPage({ t, language, tableToken, navigate, languageButton }: { t: Translate; language: Language; tableToken: string; navigate: (to: string) => void; languageButton: ReactNode }) {
   const [loaded, setLoaded] = useState<Loaded>();
   const [error, setError] = useState<string>();
   const [attempt, setAttempt] = useState(0);
@@ -31,6 +33,7 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
   const [picking, setPicking] = useState<Picked>();
   const [cartOpen, setCartOpen] = useState(false);
   const [activeCategory, setActiveCategory] = useState<string>();
+  const [tab, setTab] = useState<OpenTab>(null);
   const sections = useRef(new Map<string, HTMLElement>());
 
   useEffect(() => {
@@ -46,6 +49,13 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
     );
     return () => controller.abort();
   }, [tableToken, attempt]);
+
+  // A pay-later table's open order (加菜 adds to it): shown above the menu, its page one tap away.
+  useEffect(() => {
+    const controller = new AbortController();
+    dinerCall('open', { params: { token: tableToken } }, { signal: controller.signal }).then(setTab, () => undefined);
+    return () => controller.abort();
+  }, [tableToken]);
 
   useEffect(() => {
     try {
@@ -108,6 +118,11 @@ export function MenuPage({ t, tableToken, navigate, languageButton }: { t: Trans
       </header>
       {!open && <div className="dn-closed" role="alert" data-testid="diner-closed">{t('closed')}</div>}
       {menu.store.notice && <div className="dn-store-notice">{menu.store.notice}</div>}
+      {tab && (
+        <button type="button" className="dn-store-notice dn-tab" onClick={() => navigate(orderPagePath(tableToken, tab.viewToken))} data-testid="diner-open-tab">
+          {t('tableOrder', { status: statusName(language, tab.status), amount: formatFen(tab.payableAmount) })}
+        </button>
+      )}
       <div className="dn-menu">
         <nav className="dn-categories" aria-label="categories">
           {categories.map((c) => (

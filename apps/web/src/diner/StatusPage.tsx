@@ -71,6 +71,17 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
     };
   }, [viewToken]);
 
+  /** 买单: the table's open order dining → pending; then it is paid at the counter or by 去支付. */
+  const requestBill = async () => {
+    setPaying(true);
+    try {
+      setOrder(await dinerCall('bill', { params: { viewToken } }));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+    setPaying(false);
+  };
+
   const payAgain = async () => {
     setPaying(true);
     try {
@@ -105,6 +116,7 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
   }
 
   const step = stepOf(order.status);
+  const manyRounds = order.lines.some((l) => l.round > 1);
   return (
     <div className="dn-page dn-status" data-testid="diner-status">
       {header}
@@ -119,6 +131,10 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
           </ol>
         )}
         {order.status === 'dining' && <p className="dn-hint">{t('payAtCounter')}</p>}
+        {order.status === 'dining' && (
+          <button type="button" className="dn-button dn-wide" disabled={paying} onClick={() => void requestBill()} data-testid="diner-bill">{t('requestBill')}</button>
+        )}
+        {order.status === 'pending' && !order.expireTime && <p className="dn-hint" data-testid="diner-billed">{t('billRequested')}</p>}
         {order.status === 'pending' && order.expireTime && <p className="dn-hint">{t('expires', { time: new Date(order.expireTime).toLocaleTimeString(language === 'en' ? 'en' : 'zh-CN', { hour: '2-digit', minute: '2-digit' }) })}</p>}
         {order.status === 'pending' && (
           <button type="button" className="dn-button dn-wide" disabled={paying} onClick={() => void payAgain()} data-testid="diner-pay">{t('payNow')}</button>
@@ -126,7 +142,9 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
         {error && <p className="dn-error" role="alert">{error}</p>}
       </div>
       <ul className="dn-lines dn-status-lines">
-        {order.lines.filter((l) => l.kind !== 'combo_item').map((line) => (
+        {order.lines.filter((l) => l.kind !== 'combo_item').map((line, i, lines) => [
+          // A pay-later tab's rounds (加菜) each under their heading, once there is a second.
+          manyRounds && line.round !== lines[i - 1]?.round && <li key={`round-${line.round}`} className="dn-round" data-testid="diner-round">{t('round', { n: line.round })}</li>,
           <li key={line.id}>
             <div>
               <strong>{line.name}</strong>
@@ -134,8 +152,8 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
             </div>
             <span>×{line.quantity}</span>
             <span className="dn-price">{formatFen(line.lineAmount)}</span>
-          </li>
-        ))}
+          </li>,
+        ])}
       </ul>
       <dl className="dn-amounts">
         {order.packingFee > 0 && <><dt>{t('packingFee')}</dt><dd>{formatFen(order.packingFee)}</dd></>}
