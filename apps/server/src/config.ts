@@ -41,6 +41,8 @@ export const configSchema = z.object({
   WXPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
   /** Where the platform posts payment results; unset: PUBLIC_BASE_URL (or http://127.0.0.1:PORT) + /order/pay/wechat/notify. */
   WXPAY_NOTIFY_URL: url(['http', 'https']).optional(),
+  /** The 飞鹅 cloud printing API (e.g. https://api.feieyun.cn/Api/Open/); unset: the simulator's (SIM_PORT). */
+  FEIE_API_URL: url(['http', 'https']).optional(),
   WXPAY_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '..', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (fatal … trace, silent)' }).default('info'),

@@ -9,6 +9,7 @@ import { healthModule } from './health/module.js';
 import { tablesIn, type ServerModule } from './manifest.js';
 import { mediaModule } from './media/module.js';
 import { orderModule } from './order/module.js';
+import { printingModule } from './printing/module.js';
 import { reportModule } from './report/module.js';
 import { storeModule } from './store/module.js';
 import { upmsModule } from './upms/module.js';
@@ -29,6 +30,7 @@ export const modules: readonly ServerModule[] = [
   storeModule,
   customerModule,
   orderModule,
+  printingModule,
   reportModule,
 ];
 

@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PrinterStatus } from '@canteen/contract';
+import type { Database, Db } from '../../../db/client.js';
+import { printer, printJob } from '../tables.js';
+import { PrintRefused, PrintUnreachable } from '../transport/errors.js';
+import type { JobRow, PrinterRow, PrinterTransport } from '../transport/transport.js';
+
+/** Told when a send says something of a printer's state (reached: online; unreachable: offline or no paper). */
+export type StatusSink = (printerId: string, status: PrinterStatus, message: string | null) => Promise<void>;
+
+export interface DispatcherOptions {
+  database: Database;
+  transport: PrinterTransport;
+  log: FastifyBaseLogger;
+  onStatus?: StatusSink;
+  /** Idle poll: jobs written on another instance wait at most this long (a kick on this one looks at once). */
+  pollMs?: number;
+  /** How long a claim is good for; longer than any send takes. */
+  leaseMs?: number;
+  /** Unreachable sends retried up to this many times (backoff 2 s doubling to 60 s), then failed. */
+  maxAttempts?: number;
+  /** Printers served per claim. */
+  batch?: number;
+}
+
+/** What a job whose sender died mid-send says: never sent again by itself (it may have printed). */
+export const IN_DOUBT = '发送中断（服务重启或实例退出）：可能已打印，请核对后手动重打';
+
+export const backoffMs = (attempts: number): number => Math.min(60_000, 2000 * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Sends the outbox's jobs after their transactions committed, on every instance at once:
+ *
+ * - A claim (one transaction under an advisory lock, so two instances never claim together)
+ *   takes the oldest due job of each printer that has none being sent, marks it `sending` with a
+ *   lease and counts the attempt. One job per printer at a time keeps a printer's tickets in order.
+ * - The send: reached → `sent`; unreachable (known before any byte of the ticket left: no
+ *   connection, offline, out of paper, the cloud refused) → back to `pending` after a backoff,
+ *   `failed` after maxAttempts; refused (printer gone or disabled, no account) → `failed`.
+ * - A lease that runs out means its sender died during the send (kill -9, a crash): the ticket
+ *   may or may not have printed, and printing it again could cook a dish twice, so the job is
+ *   `failed` with IN_DOUBT and waits for a person's 重打. Nothing is ever sent twice by itself.
+ */
+export class PrintDispatcher {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  /** Until when to look often: a kick's transaction commits within moments. */
+  private eagerUntil = 0;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly o: DispatcherOptions) {}
+
+  private get db(): Db {
+    return this.o.database.db;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops claiming and waits for the sends under way. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** New jobs may be due (a transaction that wrote some is committing): look soon. */
+  kick(): void {
+    this.eagerUntil = Date.now() + 1000;
+    this.wake?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        await this.reap();
+        claimed = await this.dispatchOnce();
+      } catch (error) {
+        this.o.log.warn({ err: error }, 'print dispatch failed');
+      }
+      if (claimed || !this.running) continue;
+      // A kick comes from inside the writing transaction: look every few ms until it has committed.
+      await this.sleep(Date.now() < this.eagerUntil ? 15 : this.o.pollMs ?? 1000);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  /** Fails the jobs whose sender's lease ran out (see the class comment). */
+  async reap(): Promise<number> {
+    const rows = await this.db.update(printJob).set({ status: 'failed', lastError: IN_DOUBT, leaseUntil: null })
+      .where(and(eq(printJob.status, 'sending'), lte(printJob.leaseUntil, new Date()))).returning({ id: printJob.id });
+    if (rows.length) this.o.log.warn({ jobs: rows.map((r) => r.id) }, 'print jobs in doubt after a lost lease');
+    return rows.length;
+  }
+
+  /** Claims due jobs and starts their sends; answers how many it claimed (their sends run on). */
+  async dispatchOnce(): Promise<number> {
+    const claimed = await this.claim();
+    for (const job of claimed) {
+      const send = this.send(job).finally(() => this.inFlight.delete(send));
+      this.inFlight.add(send);
+    }
+    // Wait for this round's sends only when there were some, so a busy printer does not stall the others for long.
+    if (claimed.length) await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, 50))]);
+    return claimed.length;
+  }
+
+  /** Sends everything due now and waits for the sends (tests, bench). */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.dispatchOnce();
+      await Promise.allSettled([...this.inFlight]);
+      if (!n) return total;
+      total += n;
+    }
+  }
+
+  async claim(): Promise<JobRow[]> {
+    const leaseMs = this.o.leaseMs ?? 30_000;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('canteen:print-claim'))`);
+      const busy = tx.select({ id: printJob.printerId }).from(printJob).where(eq(printJob.status, 'sending'));
+      const due = await tx.select({ id: printJob.id, printerId: printJob.printerId }).from(printJob)
+        .where(and(eq(printJob.status, 'pending'), lte(printJob.nextAttemptAt, new Date()), notInArray(printJob.printerId, busy)))
+        .orderBy(asc(printJob.nextAttemptAt), asc(printJob.id)).limit(200);
+      const firstPerPrinter = new Map<string, string>();
+      for (const d of due) if (!firstPerPrinter.has(d.printerId) && firstPerPrinter.size < (this.o.batch ?? 50)) firstPerPrinter.set(d.printerId, d.id);
+      const ids = [...firstPerPrinter.values()];
+      if (!ids.length) return [];
+      return tx.update(printJob).set({ status: 'sending', attempts: sql`${printJob.attempts} + 1`, leaseUntil: new Date(Date.now() + leaseMs) })
+        .where(and(inArray(printJob.id, ids), eq(printJob.status, 'pending'))).returning();
+    });
+  }
+
+  private async send(job: JobRow): Promise<void> {
+    const [p] = await this.db.select().from(printer).where(eq(printer.id, job.printerId));
+    try {
+      if (!p) throw new PrintRefused('打印机已删除');
+      if (!p.enabled) throw new PrintRefused('打印机已停用');
+      await this.o.transport.send(p as PrinterRow, job);
+      await this.db.update(printJob).set({ status: 'sent', sentAt: new Date(), leaseUntil: null, lastError: null }).where(and(eq(printJob.id, job.id), ne(printJob.status, 'sent')));
+      if (p.status !== 'online') await this.o.onStatus?.(p.id, 'online', null);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retry = error instanceof PrintUnreachable && job.attempts < (this.o.maxAttempts ?? 12);
+      await this.db.update(printJob).set(retry
+        ? { status: 'pending', lastError: message, leaseUntil: null, nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)) }
+        : { status: 'failed', lastError: message, leaseUntil: null })
+        .where(and(eq(printJob.id, job.id), eq(printJob.status, 'sending')));
+      if (error instanceof PrintUnreachable && error.status && p && p.status !== error.status) await this.o.onStatus?.(p.id, error.status, message);
+      if (!(error instanceof PrintUnreachable) && !(error instanceof PrintRefused)) this.o.log.error({ err: error, jobId: job.id }, 'print send failed');
+    }
+  }
+}

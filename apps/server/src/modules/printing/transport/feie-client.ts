@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { PrinterStatus } from '@canteen/contract';
+import { PrintUnreachable } from './errors.js';
+
+/**
+ * The 飞鹅 cloud printing API (Open_*): form-encoded POSTs signed with the account's user and
+ * UKEY (sig = SHA-1 of user + UKEY + stime, lower-case hex), answering `{ ret, msg, data }`
+ * where ret 0 is success. The simulator (packages/wechat-sim, /printer/feie) speaks the same.
+ */
+export interface FeieAccountKeys {
+  user: string;
+  ukey: string;
+}
+
+export const feieSignature = (user: string, ukey: string, stime: string): string => createHash('sha1').update(user + ukey + stime).digest('hex');
+
+export class FeieClient {
+  constructor(private readonly baseUrl: string, private readonly timeoutMs = 10_000) {}
+
+  private async call<T>(account: FeieAccountKeys, apiname: string, params: Record<string, string>): Promise<T> {
+    const stime = String(Math.floor(Date.now() / 1000));
+    const form = new URLSearchParams({ user: account.user, stime, sig: feieSignature(account.user, account.ukey, stime), apiname, ...params });
+    let answer: { ret?: number; msg?: string; data?: unknown };
+    try {
+      const res = await fetch(this.baseUrl, {
+        method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      answer = await res.json() as typeof answer;
+    } catch (error) {
+      throw new PrintUnreachable(`飞鹅云连接失败：${(error as Error).message}`);
+    }
+    if (answer.ret !== 0) throw new PrintUnreachable(`飞鹅云拒绝：${answer.msg ?? '未知错误'}（${answer.ret}）`);
+    return answer.data as T;
+  }
+
+  /** Prints `content` (markup) `times` times; answers the cloud's order id. */
+  printMsg(account: FeieAccountKeys, sn: string, content: string, times: number): Promise<string> {
+    return this.call<string>(account, 'Open_printMsg', { sn, content, times: String(times) });
+  }
+
+  /** Binds printers to the account; a printer bound already counts as bound. */
+  async addPrinter(account: FeieAccountKeys, sn: string, key: string, name: string): Promise<void> {
+    const data = await this.call<{ ok?: string[]; no?: string[] }>(account, 'Open_printerAddlist', { printerContent: `${sn} # ${key} # ${name.replace(/[#\n]/g, ' ')}` });
+    const refused = (data?.no ?? []).filter((n) => !/已被添加|已添加|already/.test(n));
+    if (refused.length) throw new PrintUnreachable(`飞鹅云添加打印机失败：${refused.join('；')}`);
+  }
+
+  async deletePrinter(account: FeieAccountKeys, sn: string): Promise<void> {
+    await this.call(account, 'Open_printerDelList', { snlist: sn });
+  }
+
+  /** 离线 / 在线，工作状态正常 / 在线，工作状态不正常 (out of paper, cover open). */
+  async status(account: FeieAccountKeys, sn: string): Promise<{ status: PrinterStatus; message: string | null }> {
+    const text = String(await this.call<string>(account, 'Open_queryPrinterStatus', { sn }));
+    if (text.includes('离线')) return { status: 'offline', message: text };
+    if (text.includes('不正常')) return { status: 'no_paper', message: text };
+    return { status: 'online', message: null };
+  }
+}
