@@ -96,7 +96,6 @@ describe('the diners\' page', () => {
   it('shows the table\'s open order (加菜 rounds) above the menu, and 买单 there moves it to pending with 去支付', async () => {
     const tab = { ...order('dining'), goodsAmount: 10800, payableAmount: 10800, lines: [...order('dining').lines, { id: '2', parentId: null, kind: 'dish' as const, name: '回锅肉', specText: '', unitPrice: 3600, quantity: 1, lineAmount: 3600, round: 2 }] };
     vi.mocked(fetch).mockImplementation(async (url, init) => {
-      sent.push({ url: String(url), body: undefined });
       if (url === `/order/diner/${TOKEN}`) return envelope({ table: { storeId: '1', storeName: '川味小馆', tableCode: 'A01', areaName: '大厅', payMode: 'pay_later' }, menu });
       if (url === `/order/diner/${TOKEN}/open`) return envelope(tab);
       if (url === `/order/diner/order/${VIEW}/bill` && init?.method === 'POST') return envelope({ ...tab, status: 'pending' });
