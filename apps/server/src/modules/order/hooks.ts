@@ -13,7 +13,7 @@ export interface OrderEvents {
   refunded: { orderId: string; refundId: string };
   /** An unpaid order (dining | pending) was cancelled, by hand or by the unpaid timeout. */
   cancelled: { orderId: string };
-  /** 加菜: a pay-later tab gained a round of lines (order_line.round = round); the first round is the order's creation. */
+  /** A pay-later tab gained a round of lines (order_line.round = round): round 1 when the tab opens (dining), n+1 on each 加菜. */
   roundAdded: { orderId: string; round: number };
   /** 接单: paid → making (printers triggered on acceptance print then). */
   accepted: { orderId: string };

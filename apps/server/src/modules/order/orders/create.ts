@@ -64,6 +64,8 @@ export interface CreateDeps {
   timeoutMin: number;
   /** Settles an order whose payable is zero at once (in the creating transaction). */
   settleFree: (tx: Db, orderId: string, operator: OrderOperator) => Promise<boolean>;
+  /** A pay-later tab opened (dining): its first round, told in the creating transaction (the kitchen prints it). */
+  roundAdded?: (tx: Db, orderId: string, round: number) => Promise<void>;
 }
 
 const TYPE_NAMES = { dine_in: '堂食', takeaway: '外带' } as const;
@@ -229,6 +231,7 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
         updatedAt: now,
       }).returning();
       const lines = await insertLines(tx, orderId, priced, 1);
+      if (status === 'dining') await deps.roundAdded?.(tx, orderId, 1);
       const logs = await tx.insert(orderLog).values({
         orderId, action: 'create', fromStatus: null, toStatus: status, operatorId: input.operator.id, operatorName: input.operator.name, createdAt: now,
       }).returning();

@@ -32,6 +32,7 @@ export class OrderService implements OrderServiceApi {
     const created = await createOrder({
       db: this.db, catalogues: this.catalogues, coupons: this.app.customer.coupons, timeoutMin: this.timeoutMin,
       settleFree: (tx, orderId, operator) => this.settlePaid(tx, orderId, operator),
+      roundAdded: (tx, orderId, round) => this.hooks.emit(tx, 'roundAdded', { orderId, round }),
     }, input);
     if (created.menuChanged) this.app.store.menu.changed(created.storeId);
     if (created.created && (created.status === 'paid' || created.status === 'dining')) await this.publishPaid(created.orderId);
@@ -81,7 +82,11 @@ export class OrderService implements OrderServiceApi {
   // ─── the admin's actions (routes), each in its own transaction ──────────────────────────────
 
   async accept(orderId: string, operator: OrderOperator): Promise<void> {
-    await this.db.transaction((tx) => accept(tx as unknown as Db, orderId, operator));
+    await this.db.transaction(async (tx) => {
+      await accept(tx as unknown as Db, orderId, operator);
+      // Also when it was accepted before (a repeat changes nothing): listeners are idempotent.
+      await this.hooks.emit(tx as unknown as Db, 'accepted', { orderId });
+    });
   }
 
   async finish(orderId: string, operator: OrderOperator): Promise<void> {
