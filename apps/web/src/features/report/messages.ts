@@ -35,7 +35,7 @@ addMessages(
     hourLabel: '{{hour}}:00',
     wallet: {
       rechargeCount: '充值笔数', principalIn: '充值本金', bonusIn: '赠送金额', principalUsed: '本金消费', bonusUsed: '赠送消费', rechargeRefunds: '充值退款',
-      orderRefundsToBalance: '退回余额', outstandingPrincipal: '期末本金余额', outstandingBonus: '期末赠送余额', newMembers: '新增会员', brandWide: '储值按品牌统计，期末余额为全部会员的余额',
+      orderRefundsToBalance: '退回余额', outstandingPrincipal: '期末本金余额', outstandingBonus: '期末赠送余额', newMembers: '新增会员', brandWide: '期末余额为全部会员的储值余额（全品牌），不随门店筛选变化',
     },
     charts: { top: '前 {{count}} 名（按金额）', daily: '每日趋势', amountYuan: '金额（元）' },
     empty: '所选范围内没有数据',
@@ -76,7 +76,7 @@ addMessages(
     wallet: {
       rechargeCount: 'Recharges', principalIn: 'Principal in', bonusIn: 'Bonus in', principalUsed: 'Principal used', bonusUsed: 'Bonus used', rechargeRefunds: 'Recharge refunds',
       orderRefundsToBalance: 'Refunded to balance', outstandingPrincipal: 'Principal outstanding', outstandingBonus: 'Bonus outstanding', newMembers: 'New members',
-      brandWide: 'Stored value is brand-wide; outstanding balances are all members\u2019',
+      brandWide: 'Outstanding balances are every member\u2019s (brand-wide), whatever the store filter',
     },
     charts: { top: 'Top {{count}} by amount', daily: 'Daily', amountYuan: 'Amount (yuan)' },
     empty: 'No data in this range',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { REPORTS, type ReportName } from '@canteen/contract';
@@ -76,8 +76,26 @@ describe('营业报表', { timeout: 90_000 }, () => {
     // 自定义 starts from the range shown (no new question) and offers the calendar.
     const asked = reportCalls('overview').length;
     await user.click(screen.getByTestId('report-preset-custom'));
-    expect(await screen.findByTestId('report-range')).toBeInTheDocument();
+    const range = await screen.findByTestId('report-range');
     expect(reportCalls('overview')).toHaveLength(asked);
+    // A range typed into the calendar's inputs.
+    const [start, end] = within(range).getAllByRole('textbox');
+    const from = dayjs().subtract(40, 'day').format('YYYY-MM-DD');
+    const to = dayjs().subtract(10, 'day').format('YYYY-MM-DD');
+    await user.click(start!);
+    fireEvent.change(start!, { target: { value: from } });
+    fireEvent.keyDown(start!, { key: 'Enter', code: 'Enter' });
+    fireEvent.change(end!, { target: { value: to } });
+    fireEvent.keyDown(end!, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(reportCalls('overview').at(-1)!.query).toEqual({ storeId: '2', dateFrom: from, dateTo: to }));
+    // Longer than a report covers: not asked.
+    const before = reportCalls('overview').length;
+    fireEvent.change(start!, { target: { value: dayjs().subtract(400, 'day').format('YYYY-MM-DD') } });
+    fireEvent.keyDown(start!, { key: 'Enter', code: 'Enter' });
+    fireEvent.change(end!, { target: { value: to } });
+    fireEvent.keyDown(end!, { key: 'Enter', code: 'Enter' });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(reportCalls('overview')).toHaveLength(before);
 
     await user.click(screen.getByRole('combobox', { name: '门店' }));
     await user.click(await screen.findByTitle('全部门店'));

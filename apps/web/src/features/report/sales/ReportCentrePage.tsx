@@ -3,11 +3,11 @@ import { App, Card, Empty, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { REPORTS, type ReportName } from '@canteen/contract';
+import { REPORT_RANGE_MAX_DAYS, REPORTS, type ReportName } from '@canteen/contract';
 import { usePermission } from '../../../shared/session/session';
 import { useCurrentStore } from '../../../shared/store/current-store';
 import { exportBlob, REPORTS_KEY, type ReportFilter } from '../api';
-import { presetRange, type DatePreset, type DateRange } from '../dates';
+import { presetRange, rangeFits, type DatePreset, type DateRange } from '../dates';
 import { saveBlob } from '../save-blob';
 import { reportViews } from './reports';
 import { ALL_STORES, ReportToolbar } from './ReportToolbar';
@@ -55,6 +55,11 @@ export default function ReportCentrePage() {
     if (next === 'custom' && preset !== 'custom') setCustom(range);
     setPreset(next);
   };
+  const onCustomRange = (next: DateRange) => {
+    // The calendar keeps a range within the limit; a typed one may not: the server would refuse it.
+    if (rangeFits(next)) setCustom(next);
+    else void message.warning(t('report.toolbar.rangeTooLong', { days: REPORT_RANGE_MAX_DAYS }));
+  };
   const onExport = async () => {
     setExporting(true);
     try {
@@ -76,7 +81,7 @@ export default function ReportCentrePage() {
         preset={preset}
         onPreset={onPreset}
         range={range}
-        onCustomRange={setCustom}
+        onCustomRange={onCustomRange}
         store={allStores ? ALL_STORES : storeId ?? undefined}
         stores={stores}
         onStore={onStore}
