@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * What the roll-ups count, as SQL over the orders' own tables: one statement per roll-up and
- * source, each an additive upsert (`insert … select … on conflict do update set x = x +
+ * What the roll-ups count, as SQL over the orders' own tables: one additive upsert per roll-up and
+ * source (`insert … select … on conflict do update set x = x +
  * excluded.x`). The same statements serve the in-transaction listeners (a scope of one order or
  * one refund) and the rebuild (a range of business dates, after deleting it), so the two agree
  * by construction; rollups.test.ts checks it on a random mix.
@@ -82,15 +82,22 @@ const adding = (table: string, columns: string[]) => sql.raw(columns.map((c) => 
 
 /**
  * One statement of several upserts: `with <sources>, u1 as (insert …), u2 as (insert …) select 1`.
- * Each data-modifying CTE runs once, to completion, whether or not anything reads it: one round
- * trip per event instead of one per roll-up.
+ * Each data-modifying CTE runs once, to completion, whether or not anything reads it (in an
+ * order PostgreSQL chooses): one round trip for many roll-ups.
+ *
+ * Every event's rows are keyed by its store and business date, and its report_daily row is
+ * upserted first, in a statement of its own: that row is the store-day's turnstile, so two
+ * events of the same day (a payment and a refund) queue there instead of locking the other
+ * roll-ups' rows in different orders (a deadlock). Before it, a transaction may have locked only
+ * its wallet row (report_wallet_daily, the ledger's trigger): a balance payment and a refund to
+ * the balance both write their ledger row before their order event.
  */
 function together(sources: SQL[], upserts: SQL[]): SQL {
   const parts = [...sources, ...upserts.map((upsert, i) => sql`${sql.raw(`u${i}`)} as (${upsert})`)];
   return sql`with ${sql.join(parts, sql`, `)} select 1`;
 }
 
-/** The upserts that count the paid orders of the scope (one statement). */
+/** The upserts that count the paid orders of the scope (the store-day row first, then the rest). */
 export function paidStatements(scope: Scope): SQL[] {
   const paid = paidOrders(scope);
   const dailyColumns = ['orders', 'guests', 'goods_amount', 'packing_fee', 'member_discount', 'coupon_discount', 'manual_discount', 'paid_amount'];
@@ -98,7 +105,8 @@ export function paidStatements(scope: Scope): SQL[] {
     sql`insert into report_daily (store_id, business_date, ${sql.raw(dailyColumns.join(', '))})
       select store_id, day, count(*), sum(guests), sum(goods_amount), sum(packing_fee), sum(member_discount), sum(coupon_discount), sum(manual_discount), sum(amount)
       from paid group by store_id, day
-      on conflict (store_id, business_date) do update set ${adding('report_daily', dailyColumns)}`,
+      on conflict (store_id, business_date) do update set ${adding('report_daily', dailyColumns)}`]),
+    together([paid], [
     sql`insert into report_dish_daily (store_id, business_date, kind, item_id, name, category_id, category_name, quantity, amount)
       select p.store_id, p.day, l.kind, ${itemId}, (array_agg(l.name order by l.id desc))[1], (array_agg(${categoryId} order by l.id desc))[1],
         (array_agg(${categoryName} order by l.id desc))[1], sum(l.quantity), sum(l.line_amount)
@@ -141,7 +149,7 @@ export function paidStatements(scope: Scope): SQL[] {
   ])];
 }
 
-/** The upserts that count the refunds of the scope (one statement). */
+/** The upserts that count the refunds of the scope (the store-day row first, then the rest). */
 export function refundStatements(scope: Scope): SQL[] {
   const refund = countedRefunds(scope);
   const refundedLines = sql`refund r cross join lateral jsonb_array_elements(r.lines) rl
@@ -150,7 +158,8 @@ export function refundStatements(scope: Scope): SQL[] {
   return [together([refund], [
     sql`insert into report_daily (store_id, business_date, refund_count, refund_amount)
       select store_id, day, count(*), sum(amount) from refund group by store_id, day
-      on conflict (store_id, business_date) do update set ${adding('report_daily', ['refund_count', 'refund_amount'])}`,
+      on conflict (store_id, business_date) do update set ${adding('report_daily', ['refund_count', 'refund_amount'])}`]),
+    together([refund], [
     sql`insert into report_payment_daily (store_id, business_date, method, refund_count, refund_amount)
       select r.store_id, r.day, part->>'method', count(*), sum((part->>'amount')::bigint)
       from refund r cross join lateral jsonb_array_elements(r.parts) part group by r.store_id, r.day, part->>'method'
