@@ -22,10 +22,11 @@ export interface EscposOptions {
   writeTimeoutMs?: number;
 }
 
-/** What the two status bytes say: offline (bit 3 of n=1), paper end (bits 5–6 of n=4). */
+/** What the two status bytes say: paper end (bits 5–6 of n=4), offline (bit 3 of n=1). */
 export function statusFromBytes(printerByte: number | undefined, paperByte: number | undefined): { status: PrinterStatus; message: string | null } {
-  if (printerByte !== undefined && printerByte & 0x08) return { status: 'offline', message: '打印机报告离线（可能开盖或故障）' };
+  // Paper first: a printer at paper end also sets its offline bit (Epson).
   if (paperByte !== undefined && paperByte & 0x60) return { status: 'no_paper', message: '打印机缺纸' };
+  if (printerByte !== undefined && printerByte & 0x08) return { status: 'offline', message: '打印机报告离线（可能开盖或故障）' };
   return { status: 'online', message: null };
 }
 
