@@ -74,6 +74,20 @@ describe('the demo business', () => {
     expect((await checkIntegrity(app.database.db)).mismatches).toEqual([]);
   });
 
+  it('has members use their coupons: the coupon used by the order, the plans\' counts matching their coupons, the coupon report driven by them', async () => {
+    const used = await one<{ orders: string; linked: string; discount: string }>(sql`
+      select count(*) as orders, count(c.id) as linked, coalesce(sum(o.coupon_discount), 0) as discount
+      from orders o left join coupon c on c.id = o.coupon_id and c.status = 'used' and c.order_id = o.id and c.discount_amount = o.coupon_discount
+      where o.coupon_id is not null`);
+    expect(Number(used.orders)).toBeGreaterThan(10);
+    expect(Number(used.linked)).toBe(Number(used.orders));
+    const drift = await one<{ n: string }>(sql`
+      select count(*) as n from coupon_plan p where p.used_count <> (select count(*) from coupon c where c.plan_id = p.id and c.status = 'used')`);
+    expect(Number(drift.n)).toBe(0);
+    const report = dataOf<Array<{ used: number; discount: number; ordersAmount: number }>>(await callerOf(app, admin)('GET', `/report/coupons?dateFrom=${from}&dateTo=${to}`));
+    expect(report.reduce((sum, r) => sum + r.discount, 0)).toBe(Number(used.discount));
+  });
+
   it('has roll-ups equal to a recount of the orders it wrote', async () => {
     const overview = dataOf<OverviewReport>(await callerOf(app, admin)('GET', `/report/overview?dateFrom=${from}&dateTo=${to}`));
     const counted = await one<{ orders: string; paid: string; refunds: string; cancelled: string }>(sql`

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { businessDateOf, type PickupRule } from '@canteen/contract';
+import { businessDateOf, couponDiscount, type CouponTerms, type OrderType, type PickupRule } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import type { Seeder } from '../../../db/seed.js';
 import { rowsOf } from '../../customer/http.js';
 import { pointsFor, splitCharge } from '../../customer/wallet/service.js';
-import { newViewToken, payableOf } from '../../order/orders/create.js';
+import { beforeCoupon, couponLinesOf, newViewToken, payableOf } from '../../order/orders/create.js';
 import { orderNoOf, pickupNoOf } from '../../order/orders/numbers.js';
 import { catalogueOf } from '../../order/pricing/catalogue.js';
 import { priceCart, type PricedCart } from '../../order/pricing/price.js';
@@ -24,7 +24,9 @@ import { insertRows, type Row } from './write.js';
  * stay fast) with the rows the services write for the same events: orders priced by the orders'
  * own pricing from the store's menu and numbered from the day's sequence (after the orders
  * module's own demo days), their lines, log and payment; members paying by balance with the
- * wallet's consume rows (its proportional split) and their points rows and totals; about 1 %
+ * wallet's consume rows (its proportional split) and their points rows and totals, using an
+ * unused coupon of theirs when one applies then (valid, the store and type, its terms: the
+ * coupon becomes used by the order, its plan counts it); about 1 %
  * refunded in full the same day (refund row, payment and lines marked); about 2 % cancelled
  * before payment. Then the roll-ups of the whole range are rebuilt from those rows (the same
  * statements the listeners run). Today stays the orders module's (its live states).
@@ -66,6 +68,30 @@ interface Wallet {
   lastVisit: number;
   /** Its first ledger row: it pays by balance only after it. */
   since: number;
+  /** Its unused coupons (the customers' demo), taken as it uses them. */
+  coupons: DemoCoupon[];
+}
+
+interface DemoCoupon {
+  id: string;
+  code: string;
+  planId: string;
+  name: string;
+  terms: CouponTerms;
+  orderTypes: string[];
+  storeIds: string[];
+  validFrom: number;
+  validTo: number;
+}
+
+/** A coupon of the member that this order may use at `at` (valid then, this store and type, its terms met), with its discount. */
+function usableCoupon(m: Wallet, at: number, storeId: string, type: OrderType, priced: PricedCart): { coupon: DemoCoupon; discount: number } | null {
+  for (const c of m.coupons) {
+    if (at < c.validFrom || at >= c.validTo || (c.storeIds.length && !c.storeIds.includes(storeId)) || !c.orderTypes.includes(type)) continue;
+    const d = couponDiscount(c.terms, couponLinesOf(priced), beforeCoupon(priced));
+    if (d.ok && d.discount > 0) return { coupon: c, discount: d.discount };
+  }
+  return null;
 }
 
 /**
@@ -95,7 +121,10 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
   const sequences = new Map(rowsOf<{ d: string; n: number }>(await tx.execute(sql`select business_date::text as d, last_no as n from order_sequence where store_id = ${shop.id}`))
     .map((r) => [r.d, Number(r.n)]));
 
-  interface Planned { row: Row; priced: PricedCart; outcome: 'finished' | 'refunded' | 'cancelled'; method: 'cash' | 'wechat' | 'balance' | null; at: number; member: Wallet | null; charge?: { principal: number; bonus: number } }
+  interface Planned {
+    row: Row; priced: PricedCart; outcome: 'finished' | 'refunded' | 'cancelled'; method: 'cash' | 'wechat' | 'balance' | null; at: number; member: Wallet | null;
+    charge?: { principal: number; bonus: number }; coupon?: { coupon: DemoCoupon; discount: number };
+  }
   const planned: Planned[] = [];
   for (let back = DEMO_DAYS; back >= 1; back--) {
     const date = addDays(today, -back);
@@ -121,12 +150,17 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
       } catch {
         continue; // a dish the demo menu cannot sell this way
       }
-      const payable = payableOf(priced, 0);
+      // A member paying by balance uses a coupon of theirs when one applies (as the counter would offer it).
+      const offered = member && outcome !== 'cancelled' ? usableCoupon(member, at, shop.id, type, priced) : null;
+      const withCoupon = payableOf(priced, offered?.discount ?? 0);
+      const coupon = offered && member && member.principal + member.bonus >= withCoupon ? offered : null;
+      const payable = payableOf(priced, coupon?.discount ?? 0);
       let method: Planned['method'] = null;
       let charge: Planned['charge'];
       if (outcome !== 'cancelled') {
         if (member && member.principal + member.bonus >= payable && payable > 0) {
           method = 'balance';
+          if (coupon) member.coupons = member.coupons.filter((c) => c !== coupon.coupon);
           charge = splitCharge(payable, member.principal, member.bonus);
           member.principal -= charge.principal;
           member.bonus -= charge.bonus;
@@ -142,13 +176,15 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
       const who = qr ? { id: null, name: '扫码顾客' } : operator;
       const after = (m: number) => iso(at + m * MINUTE);
       const paid = outcome !== 'cancelled';
+      const used = method === 'balance' ? coupon : null;
       planned.push({
-        outcome, method, at, member: payer, ...(charge ? { charge } : {}), priced,
+        outcome, method, at, member: payer, ...(charge ? { charge } : {}), ...(used ? { coupon: used } : {}), priced,
         row: {
           store_id: shop.id, order_no: orderNoOf(businessDate, shop.id, sequence), business_date: businessDate, type, source: qr ? 'qr' : 'cashier',
           status: outcome, table_id: table?.id ?? null, table_code: table?.code ?? null, guests: table ? random.int(1, 3) + (random.chance(0.4) ? 1 : 0) : null,
           pickup_no: table ? null : pickupNoOf(shop.pickupRule, sequence), member_id: payer?.id ?? null, member_name: payer?.name ?? null, member_phone: payer?.phone ?? null,
-          goods_amount: priced.goodsAmount, packing_fee: priced.packingFee, member_discount: priced.memberDiscount, coupon_discount: 0, manual_discount: 0,
+          coupon_id: used?.coupon.id ?? null, coupon_code: used?.coupon.code ?? null, coupon_name: used?.coupon.name ?? null,
+          goods_amount: priced.goodsAmount, packing_fee: priced.packingFee, member_discount: priced.memberDiscount, coupon_discount: used?.discount ?? 0, manual_discount: 0,
           payable_amount: payable, paid_amount: paid ? payable : 0, refunded_amount: outcome === 'refunded' ? payable : 0, item_count: priced.itemCount,
           remark: random.chance(0.15) ? '少辣' : '', cancel_reason: outcome === 'cancelled' ? (random.chance(0.5) ? '顾客取消' : '点错了') : null,
           stock_held: false, view_token: newViewToken(), operator_id: who.id, operator_name: who.name, created_at: after(0), updated_at: after(outcome === 'refunded' ? 40 : 25),
@@ -243,6 +279,18 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
     };
   }));
 
+  // The coupons used, as the coupon service's lock and use leave them, and their plans' counts.
+  const usedCoupons = planned.filter((p) => p.coupon).map((p) => ({
+    id: p.coupon!.coupon.id, order_id: idOf(p), store_id: shop.id, discount_amount: p.coupon!.discount, used_at: iso(p.at + MINUTE), locked_at: iso(p.at),
+  }));
+  if (usedCoupons.length) {
+    await tx.execute(sql`update coupon c set status = 'used', order_id = x.order_id, store_id = x.store_id, discount_amount = x.discount_amount, locked_at = x.locked_at, used_at = x.used_at
+      from jsonb_to_recordset(${JSON.stringify(usedCoupons)}::jsonb) as x(id bigint, order_id bigint, store_id bigint, discount_amount bigint, locked_at timestamptz, used_at timestamptz)
+      where c.id = x.id and c.status = 'unused'`);
+    await tx.execute(sql`update coupon_plan p set used_count = p.used_count + x.n, updated_at = now()
+      from (select plan_id, count(*) as n from coupon where id in (${sql.join(usedCoupons.map((c) => sql`${c.id}::bigint`), sql`, `)}) group by plan_id) x where p.id = x.plan_id`);
+  }
+
   // What the wallet writes for a balance payment, and the points the order earned (earnPoints).
   const balanceRows: Row[] = [];
   const pointRows: Row[] = [];
@@ -299,11 +347,26 @@ async function demoWallets(db: Db): Promise<Wallet[]> {
     join (select member_id, min(created_at) as first from member_balance_ledger group by member_id) f on f.member_id = m.id
     where m.status = 'active' and m.balance_principal + m.balance_bonus >= 5000
     order by m.id limit 200`));
-  return rows.map((r) => ({
+  const wallets = rows.map((r): Wallet => ({
     id: String(r.id), name: String(r.name), phone: String(r.phone), levelRate: Number(r.discount_rate), pointsRate: Number(r.points_rate),
     principal: Number(r.balance_principal), bonus: Number(r.balance_bonus), points: Number(r.points), spent: Number(r.total_spent), orders: Number(r.order_count),
-    lastVisit: Number(r.last_visit), since: Number(r.since),
+    lastVisit: Number(r.last_visit), since: Number(r.since), coupons: [],
   }));
+  if (!wallets.length) return wallets;
+  const byId = new Map(wallets.map((w) => [w.id, w]));
+  const coupons = rowsOf<Row>(await db.execute(sql`
+    select c.id, c.code, c.member_id, c.plan_id, p.name, p.kind, p.value, p.min_spend, p.max_discount, p.scope, p.scope_ids, p.order_types, p.store_ids,
+      extract(epoch from c.valid_from) * 1000 as valid_from, extract(epoch from c.valid_to) * 1000 as valid_to
+    from coupon c join coupon_plan p on p.id = c.plan_id
+    where c.status = 'unused' and c.member_id in (${sql.join(wallets.map((w) => sql`${w.id}::bigint`), sql`, `)}) order by c.valid_from, c.id`));
+  for (const c of coupons) {
+    byId.get(String(c.member_id))?.coupons.push({
+      id: String(c.id), code: String(c.code), planId: String(c.plan_id), name: String(c.name),
+      terms: { kind: c.kind as CouponTerms['kind'], value: Number(c.value), minSpend: Number(c.min_spend), maxDiscount: c.max_discount === null ? null : Number(c.max_discount), scope: c.scope as CouponTerms['scope'], scopeIds: (c.scope_ids as string[]).map(String) },
+      orderTypes: (c.order_types as string[]).map(String), storeIds: (c.store_ids as string[]).map(String), validFrom: Number(c.valid_from), validTo: Number(c.valid_to),
+    });
+  }
+  return wallets;
 }
 
 /** Writes the demo business once (see the file's comment); answers how many orders were made. */
