@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiServerForFile, okReply, type Received } from '../../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../../test/render';
+import { setNavigator } from '../../../shared/navigation/navigation';
 import { useCurrentStoreState } from '../../../shared/store/current-store';
 import { reportCards } from '../dashboard';
 import { todayAnswer } from '../report-fixtures';
@@ -48,6 +49,12 @@ describe('home business figures', { timeout: 60_000 }, () => {
     // One question for all six, for the header's store.
     expect(server.calls('GET', '/report/today')).toHaveLength(1);
     expect(server.calls('GET', '/report/today')[0]!.query).toEqual({ storeId: '1' });
+    // A business card opens 营业报表.
+    const visited: string[] = [];
+    setNavigator((to) => void visited.push(String(to)));
+    fireEvent.click(screen.getByTestId('home-net'));
+    fireEvent.click(screen.getByTestId('home-trend'));
+    expect(visited).toEqual(['/report/sales', '/report/sales']);
   });
 
   it('declares the cards for report:sales:index only, ahead of the other modules\u2019 cards', () => {

@@ -4,11 +4,16 @@ import { FireOutlined, LineChartOutlined, PayCircleOutlined, ProfileOutlined, Te
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SalesFigures } from '@canteen/contract';
+import { navigate } from '../../../shared/navigation/navigation';
 import { useCurrentStore } from '../../../shared/store/current-store';
 import { fetchToday, todayKey } from '../api';
 import { money, quantity } from '../format';
 import { TrendBars } from './TrendBars';
 import '../messages';
+
+/** 营业报表's menu path: each business card opens it (same permission as the cards). */
+const REPORT_PATH = '/report/sales';
+const openReports = () => navigate(REPORT_PATH);
 
 /** Today's figures of the header's store (one call shared by every card), asked again every minute while the home page is open. */
 function useToday() {
@@ -32,7 +37,7 @@ function FigureCard({ figure, title, icon, testId }: FigureCardProps) {
   const { t } = useTranslation();
   const { data, isPending } = useToday();
   return (
-    <Card loading={isPending}>
+    <Card loading={isPending} hoverable onClick={openReports}>
       <Statistic title={title} value={data ? shown(figure, data.today) : 0} prefix={icon} data-testid={testId} />
       {data ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-yesterday`}>
@@ -68,7 +73,7 @@ export function TrendCard() {
   const { t } = useTranslation();
   const { data, isPending, storeName } = useToday();
   return (
-    <Card size="small" loading={isPending} title={<><LineChartOutlined /> {t('report.home.trend')}</>} extra={storeName} data-testid="home-trend">
+    <Card size="small" loading={isPending} hoverable onClick={openReports} title={<><LineChartOutlined /> {t('report.home.trend')}</>} extra={storeName} data-testid="home-trend">
       {data ? <TrendBars days={data.trend} today={data.date} /> : null}
     </Card>
   );
