@@ -5,13 +5,14 @@ import { formatDateTime } from '../../shared/resource';
 import { JOB_STATUS_COLORS } from './dicts';
 import './messages';
 
-/** What a job prints: the ticket, a pay-later table's round, and 重打 on a reprint. */
+/** What a job prints: the ticket, a pay-later table's added round, and 重打 on a reprint. */
 export function JobTicket({ job }: { job: PrintJobRecord }) {
   const { t } = useTranslation();
   return (
     <Space size={4} data-testid="print-job-ticket" data-ticket={job.ticket}>
       <span>{t(`printing.ticketKinds.${job.ticket}`)}</span>
-      {job.round > 0 && <Typography.Text type="secondary">{t('printing.jobs.roundN', { round: job.round })}</Typography.Text>}
+      {/* A pay-later table's later rounds: which one (the first round reads as any order's ticket). */}
+      {job.round > 1 && <Typography.Text type="secondary">{t('printing.jobs.roundN', { round: job.round })}</Typography.Text>}
       {job.reprintOf && <Tag color="purple" data-testid="print-job-reprint">{t('printing.jobs.reprintTag')}</Tag>}
     </Space>
   );

@@ -104,11 +104,6 @@ export function PrinterList({ storeId }: { storeId: string }) {
           key: 'status', label: 'printing.checkStatus', success: 'printing.statusChecked',
           onClick: (row) => call(printerEndpoints.status, { params: { id: row.id } }),
         },
-        {
-          key: 'delete', label: 'resource.delete', permission: 'store:printer:del', danger: true,
-          confirm: 'printing.confirmDelete', success: 'printing.deleted',
-          onClick: (row) => call(printerEndpoints.remove, { params: { id: row.id } }),
-        },
       ],
     }),
     [storeId, t, queryClient],
