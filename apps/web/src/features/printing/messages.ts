@@ -19,7 +19,6 @@ addMessages(
     statuses: { unknown: '未知', online: '在线', offline: '离线', no_paper: '缺纸' },
     jobStatuses: { pending: '待发送', sending: '发送中', sent: '已发送', failed: '发送失败' },
     testPrint: '测试打印', testPrinted: '测试页已加入打印队列', checkStatus: '刷新状态', statusChecked: '状态已刷新',
-    confirmDelete: '确定删除该打印机吗？', deleted: '打印机已删除',
     preview: { title: '小票预览', ticket: '预览', empty: '选择打印内容后显示预览', failed: '预览加载失败：{{message}}' },
     jobs: {
       printer: '打印机', orderNo: '订单号', ticket: '内容', round: '轮次', roundN: '第{{round}}轮', status: '状态', attempts: '尝试次数',
@@ -53,7 +52,6 @@ addMessages(
     statuses: { unknown: 'Unknown', online: 'Online', offline: 'Offline', no_paper: 'Out of paper' },
     jobStatuses: { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
     testPrint: 'Test print', testPrinted: 'The test page is queued', checkStatus: 'Check status', statusChecked: 'Status checked',
-    confirmDelete: 'Delete this printer?', deleted: 'The printer was deleted',
     preview: { title: 'Ticket preview', ticket: 'Preview', empty: 'Choose a ticket to preview it', failed: 'The preview failed: {{message}}' },
     jobs: {
       printer: 'Printer', orderNo: 'Order no.', ticket: 'Ticket', round: 'Round', roundN: 'Round {{round}}', status: 'Status', attempts: 'Attempts',
