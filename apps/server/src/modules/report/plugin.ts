@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
 import { Reports } from './reports.js';
 import { reportRoutes } from './routes.js';
+import { rollupsPlugin } from './rollups/routes.js';
 
 /**
  * 营业报表 (issue 15): the reports over the daily roll-ups, their .xlsx export and the home
@@ -13,4 +14,5 @@ export const reportPlugin = fp(async (app) => {
     await scope.register(reportRoutes(reports));
   };
   await app.register(routes);
+  await app.register(rollupsPlugin); // the roll-ups' listeners and 重算报表 (rollups/)
 }, { name: 'report', dependencies: ['store', 'order'] });
