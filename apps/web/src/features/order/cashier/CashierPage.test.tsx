@@ -104,7 +104,8 @@ function route({ method, path, body, query }: Received) {
     payments = [...payments, p];
     return okReply({ order: current(), payment: p, codeUrl: b.method === 'wechat' ? 'weixin://wxpay/bizpayurl?pr=abc' : null, payUrl: b.method === 'wechat' ? 'http://127.0.0.1:4199/pay/abc' : null });
   }
-  if (method === 'GET' && path === '/order/order/9001') return okReply(current());
+  const asked = /^\/order\/order\/9001\/pay\/(\d+)$/.exec(path);
+  if (method === 'GET' && asked) return okReply({ order: current(), payment: payments.find((p) => p.id === asked[1]), codeUrl: 'weixin://wxpay/bizpayurl?pr=abc', payUrl: null });
   return undefined;
 }
 
@@ -115,7 +116,7 @@ beforeEach(() => {
 });
 
 const open = async () => {
-  signInWith(['order:cashier:index', 'order:cashier:pay', 'order:order:get', 'store:dish:index', 'store:table:index', 'customer:member:index']);
+  signInWith(['order:cashier:index', 'order:cashier:pay', 'store:dish:index', 'store:table:index', 'customer:member:index']);
   const result = renderPage('views/order/cashier/index');
   await screen.findByTestId('cashier-item-dish-11', undefined, { timeout: 60_000 });
   return result;
@@ -253,7 +254,7 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
     await userEvent.click(screen.getByTestId('pay-submit'));
     const wait = await within(dialog).findByTestId('pay-wechat');
     expect(within(wait).getByTestId('pay-sim-link')).toHaveAttribute('href', 'http://127.0.0.1:4199/pay/abc');
-    // The platform's notification arrives (the server marks the payment paid): the next read shows the receipt.
+    // The platform's notification arrives (the server marks the payment paid): the next read of the payment (order:cashier:index, no order:order:get) shows the receipt.
     payments = payments.map((p) => ({ ...p, status: 'success' as const, paidTime: at }));
     const receipt = await screen.findByTestId('receipt', undefined, { timeout: 10_000 });
     expect(receipt).toHaveTextContent('微信支付');

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, InputNumber, Modal, QRCode, Radio, Space, 
 import { useTranslation } from 'react-i18next';
 import { formatFen, type MemberRow, type OrderPayResult, type OrderRecord, type PayMethod } from '@canteen/contract';
 import { HttpError } from '../../../shared/http/client';
-import { fetchOrder, payOrder } from './api';
+import { fetchPayment, payOrder } from './api';
 import { dueOf, isSettled, payBody, yuanOf, type PayForm } from './pay';
 import './messages';
 
@@ -24,7 +24,7 @@ interface WechatWait {
 
 /**
  * 收款: cash (tendered and change), the member's balance, or a WeChat Pay QR the customer scans
- * (the order is read again every 2 s until the platform's notification has paid it). An amount
+ * (the payment is read again every 2 s until the platform's notification has paid it). An amount
  * below what is due makes a split payment: the dialog stays for the rest.
  */
 export function PayDialog({ order, member, onOrder, onPaid, onClose }: PayDialogProps) {
@@ -43,15 +43,15 @@ export function PayDialog({ order, member, onOrder, onPaid, onClose }: PayDialog
   // The same payment tried again (after a network failure) sends the same idempotency key.
   const attempt = useRef<{ body: string; key: string } | undefined>(undefined);
 
-  // WeChat Pay: the order is read every 2 s until the platform's notification has paid this payment.
+  // WeChat Pay: the payment is read every 2 s until the platform's notification has paid it
+  // (the counter's own read: a cashier need not have order:order:get).
   useEffect(() => {
     if (!wechat) return;
     let stopped = false;
     const timer = setInterval(() => {
-      fetchOrder(order.id).then((now) => {
+      fetchPayment(order.id, wechat.paymentId).then(({ order: now, payment }) => {
         if (stopped) return;
-        const done = now.payments.find((p) => p.id === wechat.paymentId);
-        if (done?.status !== 'success' && !isSettled(now)) return;
+        if (payment.status !== 'success' && !isSettled(now)) return;
         setWechat(undefined);
         onOrder(now);
         if (isSettled(now)) onPaid(now);

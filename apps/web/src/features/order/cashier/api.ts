@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  cashierEndpoints, IDEMPOTENCY_HEADER, memberEndpoints, orderEndpoints, orderingMenuEndpoints, tableEndpoints, type MemberRow, type OrderCart,
+  cashierEndpoints, IDEMPOTENCY_HEADER, memberEndpoints, orderingMenuEndpoints, tableEndpoints, type MemberRow, type OrderCart,
   type OrderPayBody,
 } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
@@ -91,5 +91,5 @@ export const createOrder = (cart: OrderCart, key: string) =>
 export const payOrder = (orderId: string, body: OrderPayBody, key: string) =>
   call(cashierEndpoints.pay, { params: { id: orderId }, body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } });
 
-/** The order as it is now (a WeChat Pay QR waits for the platform's notification). */
-export const fetchOrder = (orderId: string) => call(orderEndpoints.get, { params: { id: orderId } }, { silent: true });
+/** One payment and its order as they are now (a WeChat Pay QR waits for the platform's notification): the counter's own read, order:cashier:index. */
+export const fetchPayment = (orderId: string, paymentId: string) => call(cashierEndpoints.payment, { params: { id: orderId, paymentId } }, { silent: true });
