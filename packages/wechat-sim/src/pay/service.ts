@@ -5,6 +5,7 @@
 import { payTime, type PayRefund, type PayRefundNotice, type PayTransaction } from '@canteen/wechat-protocol';
 import { randomBytes } from 'node:crypto';
 import type { SimContext } from '../context.js';
+import { demoPaidOrder } from './demo.js';
 import type { PayNotifier } from './notify.js';
 import { CODE_URL_TTL_MS, DEFAULT_PAYER_OPENID, type PayMerchant, type PayNotice, type PayOrder, type PayRefundRecord } from './state.js';
 
@@ -167,7 +168,14 @@ export function createPayService(ctx: SimContext, notifier: PayNotifier) {
       : data().orders.find((x) => x.mchid === m.mchid && x.transactionId === input.transaction_id);
     if (!input.out_trade_no && !input.transaction_id) throw new PayError(400, 'PARAM_ERROR', 'transaction_id 和 out_trade_no 必须二选一');
     if (!/^[0-9A-Za-z_\-*|@]{1,64}$/.test(input.out_refund_no ?? '')) throw new PayError(400, 'PARAM_ERROR', 'out_refund_no 格式错误');
-    if (!o) throw new PayError(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+    if (!o) {
+      // The demo data's payments (demo.ts): a paid transaction of the refund's total, kept from now on.
+      const demo = demoPaidOrder(m, input.out_trade_no, input.amount?.total ?? NaN, now());
+      if (!demo) throw new PayError(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+      data().orders.push(demo);
+      ctx.store.changed();
+      return refund(m, input);
+    }
     if (o.state !== 'SUCCESS' && o.state !== 'REFUND') throw new PayError(400, 'INVALID_REQUEST', '订单未支付，不能退款');
     const amount = input.amount ?? { refund: NaN, total: NaN };
     if (!Number.isInteger(amount.refund) || amount.refund < 1) throw new PayError(400, 'PARAM_ERROR', '退款金额必须为大于0的整数（分）');
