@@ -239,6 +239,21 @@ export class Wallet {
   }
 
   /**
+   * The opposite of addSpend when an order is refunded: the refunded amount leaves the total
+   * spent (never below zero), and the order leaves the order count when `wholeOrder` (the refund
+   * that gives back the rest of it). The level stays: members only move up automatically.
+   */
+  async takeBackSpend(tx: Db, memberId: string, amount: number, wholeOrder: boolean): Promise<void> {
+    if (!Number.isSafeInteger(amount) || amount < 0) throw badRequest('amount: 退款金额必须是非负整数分');
+    const m = await this.lock(tx, memberId);
+    await tx.update(member).set({
+      totalSpent: Math.max(0, m.totalSpent - amount),
+      ...(wholeOrder ? { orderCount: sql`greatest(${member.orderCount} - 1, 0)` } : {}),
+      updatedAt: new Date(),
+    }).where(eq(member.id, m.id));
+  }
+
+  /**
    * A manual adjustment (signed changes with a reason): never below zero, a 400 naming the part
    * that would be. Balance and points each get their ledger row when they change.
    */

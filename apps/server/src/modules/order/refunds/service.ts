@@ -165,6 +165,8 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
       await app.customer.wallet.takeBackOrderPoints(tx, {
         memberId: o.memberId, orderId: o.id, amount, paid: o.paidAmount, whole, storeId: o.storeId, operator: input.operator, reason: `订单 ${o.orderNo} 退款`,
       });
+      // The spend the payment counted (settlePaid's addSpend) goes back too.
+      await app.customer.wallet.takeBackSpend(tx, o.memberId, amount, whole);
     }
     const menuChanged = input.restock ? await returnStock(tx, o.storeId, stockBack(chosen, lines)) : false;
     if (input.move) {
