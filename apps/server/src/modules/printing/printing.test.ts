@@ -6,7 +6,6 @@ import { signIn, type AuthHeader } from '../../../test/auth.js';
 import { callerOf, cartOf, chickenLine, createOrderApi, dataOf, orderFixture, payInFull, setSku, type OrderFixture } from '../../../test/orders.js';
 import type { App } from '../../app.js';
 import type { Db } from '../../db/client.js';
-import { storeCategory } from '../store/tables.js';
 import { IN_DOUBT, PrintDispatcher } from './jobs/dispatcher.js';
 import { writeOrderJobs } from './jobs/outbox.js';
 import { printer, printJob } from './tables.js';
@@ -27,7 +26,7 @@ beforeAll(async () => {
   call = callerOf(app, admin);
   f = await orderFixture(app);
   await setSku(app, f.storeId, f.skus.large, { stock: 1000 });
-  const rows = await app.database.db.select().from(storeCategory).where(eq(storeCategory.storeId, f.storeId));
+  const rows = dataOf<{ records: Array<{ id: string; name: string }> }>(await call('GET', `/store/category/page?storeId=${f.storeId}&size=100`)).records;
   categories = { hot: rows.find((c) => c.name === '热菜')!.id, sets: rows.find((c) => c.name === '套餐')!.id };
 });
 

@@ -4,7 +4,7 @@ import { orderPrintEndpoints, PAPER_COLUMNS, printerEndpoints, type PrinterBody,
 import { serve } from '../../http/endpoint.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { contains, defineResource } from '../../http/resource.js';
-import { order } from '../order/tables.js';
+import { orderForReads as order } from '../order/service.js';
 import { serveStoreResource } from '../store/http.js';
 import { assertStore, catalogueItems, storeCondition } from '../store/service.js';
 import { printOrderTicket, printTestPage, reprint } from './jobs/manual.js';

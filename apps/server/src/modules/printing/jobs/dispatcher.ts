@@ -4,7 +4,7 @@ import type { PrinterStatus } from '@canteen/contract';
 import type { Database, Db } from '../../../db/client.js';
 import { printer, printJob } from '../tables.js';
 import { PrintRefused, PrintUnreachable } from '../transport/errors.js';
-import type { JobRow, PrinterRow, PrinterTransport } from '../transport/transport.js';
+import type { JobRow, PrinterTransport } from '../transport/transport.js';
 
 /** Told when a send says something of a printer's state (reached: online; unreachable: offline or no paper). */
 export type StatusSink = (printerId: string, status: PrinterStatus, message: string | null) => Promise<void>;
@@ -158,7 +158,7 @@ export class PrintDispatcher {
     try {
       if (!p) throw new PrintRefused('打印机已删除');
       if (!p.enabled) throw new PrintRefused('打印机已停用');
-      await this.o.transport.send(p as PrinterRow, job);
+      await this.o.transport.send(p, job);
       await this.db.update(printJob).set({ status: 'sent', sentAt: new Date(), leaseUntil: null, lastError: null }).where(and(eq(printJob.id, job.id), ne(printJob.status, 'sent')));
       if (p.status !== 'online') await this.o.onStatus?.(p.id, 'online', null);
     } catch (error) {

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { PAPER_COLUMNS, type PrintJobRecord, type TicketKind, type TicketLine } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest, notFound } from '../../../http/errors.js';
-import { orderRefund } from '../../order/tables.js';
+import { orderRefundForReads as orderRefund } from '../../order/service.js';
 import { storeForReads as store } from '../../store/service.js';
 import { printJobRecord } from '../records.js';
 import { printer, printJob } from '../tables.js';

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { PrintJobTicket } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
-import { order, orderLog } from '../../order/tables.js';
+import { orderForReads as order, orderLogForReads as orderLog } from '../../order/service.js';
 import { printer, printJob, type TicketContent } from '../tables.js';
 import { kitchenModels, loadOrderSnapshot, loadRefundLines, receiptModel, refundModel, type OrderSnapshot } from '../tickets/build.js';
 import { layoutTicket } from '../tickets/layout.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { fenToYuan, PAY_METHOD_NAMES, TICKET_KIND_NAMES, type KitchenSplit } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
-import { order, orderLine, orderPayment, orderRefund, type RefundLine } from '../../order/tables.js';
+import { orderForReads as order, orderLineForReads as orderLine, orderPaymentForReads as orderPayment, orderRefundForReads as orderRefund, type RefundLine } from '../../order/service.js';
 import { storeForReads as store } from '../../store/service.js';
 import type { TicketItem, TicketModel } from './model.js';
 
