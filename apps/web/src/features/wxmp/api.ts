@@ -1,3 +1,4 @@
+import { saveBlob } from '../../shared/http/save-blob';
 import { api, HttpError } from '../../shared/http/client';
 import type { Envelope, WxAccessInfo, WxAccount, WxArticleInput, WxFollower, WxMaterial, WxMaterialPage, WxSyncProgress, WxUserTag, WxVideoDetail } from '@canteen/contract';
 
@@ -40,17 +41,6 @@ export const updateNews = (appId: string, mediaId: string, articles: Article[]) 
 
 export const videoDetail = (appId: string, mediaId: string) => api.get<VideoDetail>('/weixin/wxmaterial/materialVideo', { params: { appId, mediaId } });
 
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Downloads a permanent image or voice (`materialOther`). */
 export async function downloadMaterial(appId: string, material: Pick<Material, 'mediaId' | 'name'>) {

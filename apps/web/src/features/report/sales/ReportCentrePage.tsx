@@ -8,7 +8,7 @@ import { usePermission } from '../../../shared/session/session';
 import { useCurrentStore } from '../../../shared/store/current-store';
 import { exportBlob, REPORTS_KEY, type ReportFilter } from '../api';
 import { presetRange, rangeFits, type DatePreset, type DateRange } from '../dates';
-import { saveBlob } from '../save-blob';
+import { saveBlob } from '../../../shared/http/save-blob';
 import { reportViews } from './reports';
 import { ALL_STORES, ReportToolbar } from './ReportToolbar';
 import '../messages';

@@ -7,7 +7,8 @@ import { tableEndpoints, type TableRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
 import { usePermission } from '../../../shared/session/session';
-import { TABLES_KEY, qrcodeBlob, saveBlob } from './api';
+import { saveBlob } from '../../../shared/http/save-blob';
+import { TABLES_KEY, qrcodeBlob } from './api';
 import './messages';
 
 /** A blob as a data: URL (nothing to revoke afterwards; a QR PNG is a few kilobytes). */

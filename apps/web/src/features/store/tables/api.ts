@@ -12,17 +12,6 @@ export const qrcodeBlob = (id: string) => api.blob(pathOf(tableEndpoints.qrcode.
 export const qrsheetBlob = (storeId: string, areaId?: string) =>
   api.blob(tableEndpoints.qrsheet.path, { params: { storeId, ...(areaId ? { areaId } : {}) } });
 
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The codes a batch creates: prefix + each number from..to, zero-padded to `digits` (A01 … A20). */
 export function batchCodes(b: { prefix?: string; from?: number | null; to?: number | null; digits?: number | null }): string[] {

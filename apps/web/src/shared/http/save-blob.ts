@@ -1,4 +1,4 @@
-/** Saves a blob under a file name through a temporary link (the exported workbook). */
+/** Saves a blob under a file name through a temporary link (exports, QR codes, materials). */
 export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
