@@ -4,9 +4,9 @@ import type { printer, printJob } from './tables.js';
 
 const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
 
-/** `****1234`: the last four characters of a key, never more. */
+/** `****1234`: the last four characters of a long key (a short one, like a printer's 8-character KEY, shows none). */
 export function maskSecret(plain: string): string {
-  return plain.length > 6 ? `****${plain.slice(-4)}` : '****';
+  return plain.length >= 12 ? `****${plain.slice(-4)}` : '****';
 }
 
 export function printerRecord(r: typeof printer.$inferSelect, secrets: Secrets): PrinterRecord {
