@@ -58,6 +58,8 @@ export const order = pgTable('orders', {
   acceptedAt: timestamptz('accepted_at'),
   finishedAt: timestamptz('finished_at'),
   cancelledAt: timestamptz('cancelled_at'),
+  /** The methods of the order's successful payments as bits (PAY_METHOD_BITS), kept by triggers on order_payment (0502_order_pay_methods.sql). */
+  payMethods: smallint('pay_methods').notNull().default(0),
   /** The list's tab of the status (0500_order.sql; ORDER_TABS). Kept by the database. */
   tab: text('tab').$type<OrderTab>().generatedAlwaysAs(sql`case
     when status in ('dining', 'pending', 'paid') then 'todo'
@@ -67,6 +69,9 @@ export const order = pgTable('orders', {
 });
 
 export type OrderRowData = typeof order.$inferSelect;
+
+/** The bit of each payment method in `orders.pay_methods` (the migration's triggers use the same). */
+export const PAY_METHOD_BITS: Record<PayMethod, number> = { cash: 1, balance: 2, wechat: 4 };
 
 export const orderSequence = pgTable('order_sequence', {
   storeId: bigintText('store_id').notNull(),
