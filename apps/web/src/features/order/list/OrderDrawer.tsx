@@ -16,7 +16,7 @@ export function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }
   const { t } = useTranslation();
   const order = useOrder(id);
   const allowed = usePermissionCheck();
-  const { accept, finish } = useOrderActions();
+  const { accept, finish, bill } = useOrderActions();
   const [dialog, setDialog] = useState<'cancel' | 'refund' | undefined>();
   const o = order.data;
   const actions = o ? actionsFor(o, allowed) : [];
@@ -40,6 +40,11 @@ export function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }
             {actions.includes('finish') && (
               <Popconfirm title={t('orderList.actions.confirmFinish', { orderNo: o.orderNo })} okText={t('resource.ok')} cancelText={t('resource.cancel')} onConfirm={() => finish.run(o.id)}>
                 <Button type="primary" loading={finish.busy} data-testid="order-finish">{t('orderList.actions.finish')}</Button>
+              </Popconfirm>
+            )}
+            {actions.includes('bill') && (
+              <Popconfirm title={t('orderList.actions.confirmBill', { orderNo: o.orderNo })} okText={t('resource.ok')} cancelText={t('resource.cancel')} onConfirm={() => bill.run(o.id)}>
+                <Button type="primary" loading={bill.busy} data-testid="order-bill">{t('orderList.actions.bill')}</Button>
               </Popconfirm>
             )}
             {actions.includes('refund') && <Button danger onClick={() => setDialog('refund')} data-testid="order-refund">{t('orderList.actions.refund')}</Button>}

@@ -16,7 +16,7 @@ describe('订单列表 rules', () => {
     expect(actionsFor(orderRow('1', { status: 'finished' }), all)).toEqual(['refund']);
     expect(actionsFor(orderRow('1', { status: 'partially_refunded', refundedAmount: 1000 }), all)).toEqual(['refund']);
     expect(actionsFor(orderRow('1', { status: 'pending', paidAmount: 0 }), all)).toEqual(['cancel']);
-    expect(actionsFor(orderRow('1', { status: 'dining', paidAmount: 0 }), all)).toEqual(['cancel']);
+    expect(actionsFor(orderRow('1', { status: 'dining', paidAmount: 0 }), all)).toEqual(['bill', 'cancel']);
     expect(actionsFor(orderRow('1', { status: 'cancelled' }), all)).toEqual([]);
     expect(actionsFor(orderRow('1', { status: 'refunded', refundedAmount: 5800 }), all)).toEqual([]);
     expect(actionsFor(orderRow('1', { status: 'finished', refundedAmount: 5800 }), all)).toEqual([]);

@@ -15,12 +15,14 @@ export const shownStatus = (status: OrderStatus): OrderStatus => (status === 'pa
 export const isPartlyRefunded = (row: Pick<OrderRow, 'status' | 'refundedAmount' | 'paidAmount'>) =>
   row.status === 'partially_refunded' || (row.refundedAmount > 0 && row.refundedAmount < row.paidAmount && row.status !== 'refunded');
 
-export type OrderAction = 'accept' | 'finish' | 'cancel' | 'refund';
+export type OrderAction = 'accept' | 'finish' | 'bill' | 'cancel' | 'refund';
 
 /** The states each action starts from (STORE.md §6) and the code it needs. */
 const ACTIONS: Record<OrderAction, { from: readonly OrderStatus[]; permission: PermissionCode }> = {
   accept: { from: ['paid'], permission: 'order:order:edit' },
   finish: { from: ['making'], permission: 'order:order:edit' },
+  /** 买单: a pay-later table's tab asks for the bill (dining → pending). */
+  bill: { from: ['dining'], permission: 'order:order:edit' },
   cancel: { from: ['dining', 'pending', 'paid'], permission: 'order:order:edit' },
   refund: { from: ['paid', 'making', 'finished', 'partially_refunded'], permission: 'order:order:refund' },
 };

@@ -3,7 +3,7 @@ import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
 import { ORDERS_KEY } from '../queryKeys';
 
-/** 接单, 完成, 取消 and 退款 of one order; each refreshes the list, the counts and the drawer. */
+/** 接单, 完成, 买单, 取消 and 退款 of one order; each refreshes the list, the counts and the drawer. */
 export function useOrderActions() {
   const invalidates = [[ORDERS_KEY]] as const;
   const accept = useAction({
@@ -16,6 +16,11 @@ export function useOrderActions() {
     success: 'orderList.actions.finished',
     invalidates,
   });
+  const bill = useAction({
+    run: (id: string) => call(orderEndpoints.bill, { params: { id } }),
+    success: 'orderList.actions.billed',
+    invalidates,
+  });
   const cancel = useAction<{ id: string; reason: string }, OrderRecord>({
     run: ({ id, reason }) => call(orderEndpoints.cancel, { params: { id }, body: { reason } }),
     success: 'orderList.actions.cancelled',
@@ -26,5 +31,5 @@ export function useOrderActions() {
     success: 'orderList.actions.refundDone',
     invalidates,
   });
-  return { accept, finish, cancel, refund };
+  return { accept, finish, bill, cancel, refund };
 }
