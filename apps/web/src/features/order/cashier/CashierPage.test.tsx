@@ -104,14 +104,27 @@ function route({ method, path, body, query }: Received) {
     payments = [...payments, p];
     return okReply({ order: current(), payment: p, codeUrl: b.method === 'wechat' ? 'weixin://wxpay/bizpayurl?pr=abc' : null, payUrl: b.method === 'wechat' ? 'http://127.0.0.1:4199/pay/abc' : null });
   }
+  if (method === 'GET' && path === '/order/table/301/open') return okReply(openTab ?? null);
+  if (method === 'POST' && path === '/order/order/9001/lines' && openTab) {
+    const added = orderCartSchema.pick({ lines: true, remark: true }).parse(body);
+    const q = quoteOf({ storeId: '1', type: 'dine_in', remark: '', lines: added.lines });
+    openTab = { ...openTab, goodsAmount: openTab.goodsAmount + q.goodsAmount, payableAmount: openTab.payableAmount + q.payableAmount,
+      lines: [...openTab.lines, ...q.lines.map((l, i) => ({ ...l, id: String(900 + i), parentId: null, refundedQuantity: 0, round: 2 }))] };
+    order = openTab;
+    return okReply(openTab);
+  }
   const asked = /^\/order\/order\/9001\/pay\/(\d+)$/.exec(path);
   if (method === 'GET' && asked) return okReply({ order: current(), payment: payments.find((p) => p.id === asked[1]), codeUrl: 'weixin://wxpay/bizpayurl?pr=abc', payUrl: null });
   return undefined;
 }
 
+/** A table's open pay-later order (就餐中), when a test gives it one. */
+let openTab: OrderRecord | undefined;
+
 const server = apiServerForFile(route);
 beforeEach(() => {
   order = undefined;
+  openTab = undefined;
   payments = [];
 });
 
@@ -242,6 +255,26 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('receipt')).not.toBeInTheDocument());
     expect(screen.getByTestId('cashier-member')).not.toHaveTextContent('王小明');
     expect(screen.getByTestId('cashier-payable')).toHaveTextContent('—');
+  });
+
+  it('adds the cart as the next round (加菜) of the table\'s open order instead of a second order', async () => {
+    openTab = {
+      id: '9001', orderNo: '2611250010001', storeId: '1', storeName: '川味小馆', businessDate: '2026-11-25', type: 'dine_in', source: 'qr', status: 'dining',
+      tableId: '301', tableCode: 'A01', guests: null, pickupNo: null, memberId: null, memberName: null, memberPhone: null, goodsAmount: 3800, packingFee: 0,
+      memberDiscount: 0, couponDiscount: 0, payableAmount: 3800, paidAmount: 0, refundedAmount: 0, payMethods: [], itemCount: 1, remark: '', createTime: at, paidTime: null,
+      coupon: null, cancelReason: null, expireTime: null, operatorName: '', payments: [], refunds: [], logs: [],
+      lines: [{ kind: 'dish', dishId: '11', comboId: null, skuId: null, categoryId: '1', name: '回锅肉', specText: '', image: null, unit: '份', unitPrice: 3800, quantity: 1, lineAmount: 3800, discountAmount: 0, remark: '', id: '850', parentId: null, refundedQuantity: 0, round: 1 }],
+    };
+    await open();
+    await userEvent.click(screen.getByTestId('cashier-item-dish-15'));
+    await userEvent.click(within(screen.getByTestId('cashier-table')).getByRole('combobox'));
+    await userEvent.click(await screen.findByText(/^A01 · 大厅/));
+    await waitFor(() => expect(payable()).toHaveTextContent('¥26.00'));
+    await userEvent.click(screen.getByTestId('cashier-submit'));
+    await screen.findByTestId('pay-dialog');
+    expect(server.calls('POST', '/order/order/9001/lines')).toHaveLength(1);
+    expect(server.calls('POST', '/order/order')).toHaveLength(0);
+    expect(payable()).toHaveTextContent('¥64.00');
   });
 
   it('shows a WeChat Pay QR with the simulator link and waits for the order to be paid', async () => {

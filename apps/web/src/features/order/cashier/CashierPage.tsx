@@ -6,7 +6,7 @@ import type { MemberRow, OrderRecord, OrderType } from '@canteen/contract';
 import { HttpError } from '../../../shared/http/client';
 import { usePermission } from '../../../shared/session/session';
 import { useCurrentStore } from '../../../shared/store/current-store';
-import { MEMBERS_KEY, MENU_KEY, ORDERS_KEY, createOrder, useOrderingMenu, useQuote, useStoreTables, type QuoteState } from './api';
+import { MEMBERS_KEY, MENU_KEY, ORDERS_KEY, addRound, createOrder, fetchOpenTab, useOrderingMenu, useQuote, useStoreTables, type QuoteState } from './api';
 import { addLine, changeQuantity, emptyDraft, lineNamedBy, removeLine, setLineRemark, setQuantity, toOrderCart, type CartDraft, type CartLine } from './cart';
 import { CartPanel } from './CartPanel';
 import { ItemPicker } from './ItemPicker';
@@ -123,7 +123,9 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
     setSubmitting(true);
     setCreateError(undefined);
     try {
-      const created = await createOrder(cart, attempt.current.key);
+      // A pay-later table with an open order (就餐中): the cart is its next round (加菜), not a second order.
+      const tab = cart.type === 'dine_in' && cart.tableId ? await fetchOpenTab(cart.tableId) : null;
+      const created = tab?.status === 'dining' ? await addRound(tab.id, cart, attempt.current.key) : await createOrder(cart, attempt.current.key);
       attempt.current = undefined;
       setOrder(created);
       setPaying(canPay);

@@ -87,6 +87,13 @@ export function useQuote(cart: OrderCart | undefined): QuoteState {
 export const createOrder = (cart: OrderCart, key: string) =>
   call(cashierEndpoints.create, { body: cart }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } });
 
+/** A table's open pay-later order (dining, or pending after 买单), or null. */
+export const fetchOpenTab = (tableId: string) => call(cashierEndpoints.openTab, { params: { id: tableId } }, { silent: true });
+
+/** 加菜: the cart's lines as the next round of the table's open order; `key` as for createOrder. */
+export const addRound = (orderId: string, cart: OrderCart, key: string) =>
+  call(cashierEndpoints.addLines, { params: { id: orderId }, body: { lines: cart.lines, remark: cart.remark ?? '' } }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } });
+
 /** One payment towards the order (a split payment is several). */
 export const payOrder = (orderId: string, body: OrderPayBody, key: string) =>
   call(cashierEndpoints.pay, { params: { id: orderId }, body }, { silent: true, headers: { [IDEMPOTENCY_HEADER]: key } });
