@@ -92,6 +92,8 @@ export async function escposSend(target: EscposTarget, bytes: Buffer, options: E
   });
   try {
     const [printerByte, paperByte] = await queryStatus(socket, options.statusTimeoutMs ?? 800);
+    // Dropped before a byte of the ticket was written: safe to try again later.
+    if (failure || socket.destroyed || !socket.writable) throw new PrintUnreachable(`打印机 ${target.host}:${target.port} 断开了连接`, 'offline');
     const state = statusFromBytes(printerByte, paperByte);
     if (state.status !== 'online') throw new PrintUnreachable(state.message ?? '打印机不可用', state.status);
     await new Promise<void>((resolve, reject) => {
