@@ -40,7 +40,7 @@ addMessages(
       refunds: '退款记录', refundReason: '原因：{{reason}}', restocked: '已退回库存', refundTo: '退回',
       logs: '订单日志', noPayments: '还没有支付', noLogs: '还没有日志',
       logActions: {
-        create: '下单', add: '加菜', pay: '支付', paid: '支付完成', accept: '接单', finish: '完成', cancel: '取消', timeout: '超时取消',
+        create: '下单', add: '加菜', bill: '买单', pay: '支付', paid: '支付完成', accept: '接单', finish: '完成', cancel: '取消', timeout: '超时取消',
         refund: '退款', settle: '结账',
       },
     },
@@ -90,7 +90,7 @@ addMessages(
       refunds: 'Refunds', refundReason: 'Reason: {{reason}}', restocked: 'Stock returned', refundTo: 'Back to',
       logs: 'Order log', noPayments: 'No payments yet', noLogs: 'No log yet',
       logActions: {
-        create: 'Ordered', add: 'Dishes added', pay: 'Payment', paid: 'Paid', accept: 'Accepted', finish: 'Finished', cancel: 'Cancelled', timeout: 'Cancelled (unpaid)',
+        create: 'Ordered', add: 'Dishes added', bill: 'Bill requested', pay: 'Payment', paid: 'Paid', accept: 'Accepted', finish: 'Finished', cancel: 'Cancelled', timeout: 'Cancelled (unpaid)',
         refund: 'Refund', settle: 'Settled',
       },
     },
