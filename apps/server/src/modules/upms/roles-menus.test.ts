@@ -119,7 +119,7 @@ describe('roles', () => {
     await createTestUser(app, 'cashier', ['ROLE_CASHIER']);
     const cashier = await signIn(app, 'cashier');
     const info = (await call('GET', '/upms/user/info', undefined, cashier)).json().data;
-    expect(info.permissions).toEqual(['order:order:edit', 'order:order:get', 'order:order:index']);
+    expect(info.permissions).toEqual(['order:cashier:index', 'order:cashier:pay', 'order:order:edit', 'order:order:get', 'order:order:index', 'order:order:refund']);
     expect((await call('GET', '/upms/menu', undefined, cashier)).json<{ data: MenuNode[] }>().data.map((g) => g.name)).toEqual(['订单管理']);
     expect((await call('PUT', '/upms/role/menu', { roleId, menuIds: ['999999'] })).statusCode).toBe(400);
   });
