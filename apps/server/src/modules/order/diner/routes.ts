@@ -11,7 +11,7 @@ import { serve } from '../../../http/endpoint.js';
 import { dinerOrderPagePath, dinerPageRoutes } from './page.js';
 import './online-pay.js';
 import { orderIdByViewToken } from './view.js';
-import { orderByKey } from '../orders/create.js';
+import { orderByKey, TabAlreadyOpen } from '../orders/create.js';
 import { order as orderTable } from '../tables.js';
 
 const gzip = promisify(gzipCallback);
@@ -93,19 +93,27 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
     // A pay-later table's open tab gains a round (加菜) instead of a second order.
     // (A retry of the creation that opened the tab is answered by creating, which finds its order by the key.)
     const retried = idempotencyKey ? await orderByKey(db, table.storeId, idempotencyKey) : null;
-    const tab = !retried && table.payMode === 'pay_later' && body.type === 'dine_in' ? await app.order.openTab(table.tableId) : null;
-    if (tab) {
-      await app.order.addRound({ orderId: tab.id, lines: body.lines, remark: body.remark, source: 'qr', operator: DINER_OPERATOR, idempotencyKey });
-      const [view] = await db.select({ viewToken: orderTable.viewToken }).from(orderTable).where(eq(orderTable.id, tab.id));
+    const addToTab = async (tabId: string) => {
+      await app.order.addRound({ orderId: tabId, lines: body.lines, remark: body.remark, source: 'qr', operator: DINER_OPERATOR, idempotencyKey });
+      const [view] = await db.select({ viewToken: orderTable.viewToken }).from(orderTable).where(eq(orderTable.id, tabId));
       return { order: await app.order.getByViewToken(view!.viewToken), payUrl: null };
+    };
+    const tab = !retried && table.payMode === 'pay_later' && body.type === 'dine_in' ? await app.order.openTab(table.tableId) : null;
+    if (tab) return addToTab(tab.id);
+    let created;
+    try {
+      created = await app.order.create({
+        cart: { ...body, storeId: table.storeId, tableId: table.tableId },
+        source: 'qr',
+        operator: DINER_OPERATOR,
+        tableToken: params.token,
+        idempotencyKey,
+      });
+    } catch (error) {
+      // Another phone at the table opened the tab a moment before: this submission is its next round.
+      if (error instanceof TabAlreadyOpen) return addToTab(error.orderId);
+      throw error;
     }
-    const created = await app.order.create({
-      cart: { ...body, storeId: table.storeId, tableId: table.tableId },
-      source: 'qr',
-      operator: DINER_OPERATOR,
-      tableToken: params.token,
-      idempotencyKey,
-    });
     const order = await app.order.getByViewToken(created.viewToken);
     return { order, payUrl: await payUrlOf(request, created.id, params.token, order, idempotencyKey && `diner-${idempotencyKey}`.slice(0, 64)) };
   }, { ownIdempotency: true });

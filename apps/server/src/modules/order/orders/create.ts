@@ -14,6 +14,7 @@ import { priceCart, type PricedCart, type PricingMember } from '../pricing/price
 import { order, orderLine, orderLog } from '../tables.js';
 import { nextSequence, orderNoOf, pickupNoOf } from './numbers.js';
 import { freshRecord } from './records.js';
+import { openTabOf } from './rounds.js';
 import type { CartInput, CreatedOrder, CreateOrderInput, OrderOperator } from './service.js';
 
 /**
@@ -182,6 +183,13 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      // A pay-later table opens one tab: two first submissions at once are serialised on the
+      // table, and the second finds the first's order (the caller adds its round, orders/rounds.ts).
+      if (status === 'dining' && place.tableId) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${TAB_LOCK_SPACE}::int, ${Number(place.tableId) | 0}::int)`);
+        const open = await openTabOf(tx, place.tableId);
+        if (open) throw new TabAlreadyOpen(open.id);
+      }
       const [{ id: orderId } = { id: '' }] = rowsOf<{ id: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::text as id`));
       const stock = await takeStock(tx, place.storeId, priced.stock);
       if (stock.short) {
@@ -249,6 +257,16 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
       if (earlier) return { orderId: earlier, status: 'pending', storeId: place.storeId, created: false, menuChanged: false };
     }
     throw error;
+  }
+}
+
+/** The advisory lock space of a table's tab (its key: the table id). */
+const TAB_LOCK_SPACE = 5001;
+
+/** Creating a pay-later table's order found the table's tab opened meanwhile: add a round to it instead. */
+export class TabAlreadyOpen extends Error {
+  constructor(readonly orderId: string) {
+    super('本桌已有进行中的订单');
   }
 }
 

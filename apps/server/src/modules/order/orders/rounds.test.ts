@@ -84,6 +84,16 @@ describe('加菜 from the table', () => {
     expect(a.data.order.payableAmount).toBe(b.data.order.payableAmount);
   });
 
+  it('two first submissions at once open one order: the second is its round 2', async () => {
+    const table = await newTable('R04');
+    const [a, b] = await Promise.all([dinerSubmit(table.token, 1), dinerSubmit(table.token, 2)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.data.order.orderNo).toBe(b.data.order.orderNo);
+    const tab = await openTab(table.id);
+    expect(tab.lines.map((l) => l.round).sort()).toEqual([1, 2]);
+    expect(tab.goodsAmount).toBe(9600);
+  });
+
   it('an empty table has no open order (the diners\' page and the counter)', async () => {
     const table = await newTable('R03');
     expect((await call('GET', `/order/diner/${table.token}/open`)).data).toBeNull();
