@@ -26,6 +26,8 @@ interface Ids {
   spec: string;
   dish: string;
   combo: string;
+  printer: string;
+  printJob: string;
 }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Request {
@@ -91,6 +93,16 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /store/table/qrsheet': (i, s) => ({ url: `/store/table/qrsheet?${q(s, `&areaId=${i.area}`)}` }),
 
   'GET /store/menu': (_i, s) => ({ url: `/store/menu?${q(s)}` }),
+
+  'GET /store/printer/page': (_i, s) => ({ url: `/store/printer/page?${q(s)}` }),
+  'GET /store/printer/:id': noBody((i) => `/store/printer/${i.printer}`),
+  'POST /store/printer': (_i, s) => ({ url: '/store/printer', payload: printerBody(s, '新打印机') }),
+  'PUT /store/printer': (i, s) => ({ url: '/store/printer', payload: { id: i.printer, ...printerBody(s, '改名打印机') } }),
+  'DELETE /store/printer/:id': noBody((i) => `/store/printer/${i.printer}`),
+  'POST /store/printer/:id/test': noBody((i) => `/store/printer/${i.printer}/test`),
+  'POST /store/printer/:id/status': noBody((i) => `/store/printer/${i.printer}/status`),
+  'GET /store/printer/job/page': (_i, s) => ({ url: `/store/printer/job/page?${q(s)}` }),
+  'POST /store/printer/job/:id/reprint': noBody((i) => `/store/printer/job/${i.printJob}/reprint`),
 };
 
 /**
@@ -99,7 +111,14 @@ const FIXTURES: Record<string, Fixture> = {
  * (they store a file and answer its address, nothing of any store).
  */
 const LISTS = new Set(['GET /store/shop/page', 'GET /store/shop/mine']);
-const UNSCOPED = new Set(['POST /store/shop', 'POST /store/shop/logo', 'POST /store/dish/image', 'POST /store/combo/image']);
+const UNSCOPED = new Set([
+  'POST /store/shop', 'POST /store/shop/logo', 'POST /store/dish/image', 'POST /store/combo/image',
+  // The 飞鹅 account is the deployment's (one for every store); a preview renders sample data.
+  'GET /store/printer/feie-account', 'PUT /store/printer/feie-account', 'GET /store/printer/preview',
+]);
+
+/** A network printer nothing listens for (port 9): its test page is a job that waits to be retried. */
+const printerBody = (storeId: string, name: string) => ({ storeId, name, brand: 'escpos', host: '127.0.0.1', port: 9, paper: 58, tickets: ['kitchen'] });
 
 const comboBody = (i: Ids, storeId: string, name: string) => ({
   storeId, categoryId: i.comboCategory, name, price: 3000, groups: [{ name: '主菜', kind: 'fixed', minChoose: 1, maxChoose: 1, items: [{ dishId: i.dish }] }],
@@ -135,7 +154,13 @@ beforeAll(async () => {
     const spec = has('POST /store/spec') ? made(await call('POST', '/store/spec', { storeId: store, name: '辣度', options: [{ name: '微辣' }] })) : '0';
     const dish = has('POST /store/dish') ? made(await call('POST', '/store/dish', { storeId: store, categoryId: category, name: '回锅肉', price: 3800 })) : '0';
     const combo = has('POST /store/combo') ? made(await call('POST', '/store/combo', comboBody({ dish, comboCategory } as Ids, store, '单人餐'))) : '0';
-    ids[key] = { store, category, comboCategory, area, table, spec, dish, combo };
+    const printer = has('POST /store/printer') ? made(await call('POST', '/store/printer', printerBody(store, '后厨'))) : '0';
+    let printJob = '0';
+    if (has('POST /store/printer/:id/test')) {
+      await call('POST', `/store/printer/${printer}/test`);
+      printJob = dataOf<{ records: Array<{ id: string }> }>(await call('GET', `/store/printer/job/page?storeId=${store}`)).records[0]!.id;
+    }
+    ids[key] = { store, category, comboCategory, area, table, spec, dish, combo, printer, printJob };
   }
   const staff = await storeStaff(app, 'scope-staff', [ids.A.store]);
   staffId = staff.id;
