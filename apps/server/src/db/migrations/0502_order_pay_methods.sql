@@ -6,19 +6,23 @@
 -- orders. With a partial index per method, in the list's order, it reads only the matches.
 alter table orders add column pay_methods smallint not null default 0;
 
+-- Statement triggers over the rows written (transition tables): a bulk insert of payments (the
+-- demo seeds, the bench) updates their orders in one statement, not one update per payment.
 create function order_pay_methods_sync() returns trigger language plpgsql as $$
 begin
-  update orders o set pay_methods = coalesce((
-    select bit_or(case p.method when 'cash' then 1 when 'balance' then 2 when 'wechat' then 4 else 0 end)::smallint
-    from order_payment p where p.order_id = new.order_id and p.status = 'success'), 0)
-  where o.id = new.order_id;
+  update orders o set pay_methods = m.bits from (
+    select c.order_id, coalesce((
+      select bit_or(case p.method when 'cash' then 1 when 'balance' then 2 when 'wechat' then 4 else 0 end)
+      from order_payment p where p.order_id = c.order_id and p.status = 'success'), 0)::smallint as bits
+    from (select distinct order_id from changed) c
+  ) m where o.id = m.order_id and o.pay_methods <> m.bits;
   return null;
 end $$;
 
 create trigger order_payment_methods_insert after insert on order_payment
-  for each row when (new.status = 'success') execute function order_pay_methods_sync();
-create trigger order_payment_methods_update after update of status on order_payment
-  for each row when (old.status is distinct from new.status) execute function order_pay_methods_sync();
+  referencing new table as changed for each statement execute function order_pay_methods_sync();
+create trigger order_payment_methods_update after update on order_payment
+  referencing new table as changed for each statement execute function order_pay_methods_sync();
 
 update orders o set pay_methods = m.bits from (
   select order_id, bit_or(case method when 'cash' then 1 when 'balance' then 2 when 'wechat' then 4 else 0 end)::smallint as bits
