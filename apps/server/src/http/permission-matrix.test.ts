@@ -15,7 +15,7 @@ const PUBLIC = new Set([
   'GET /weixin/portal/:appId', 'POST /weixin/portal/:appId', 'GET /weixin/media/:folder/:file', 'GET /weixin/ws',
   // The diners' page by table QR token and order view token (random secrets, never ids).
   'GET /order/t/:token', 'GET /order/t/:token/order/:viewToken', 'GET /order/diner/:token', 'POST /order/diner/:token/quote', 'POST /order/diner/:token/order',
-  'GET /order/diner/order/:viewToken', 'POST /order/diner/order/:viewToken/pay',
+  'GET /order/diner/order/:viewToken', 'POST /order/diner/order/:viewToken/pay', 'GET /order/diner/:token/open', 'POST /order/diner/order/:viewToken/bill',
   // The payment platform's notification (checked by its signature, not a session).
   'POST /order/pay/wechat/notify',
 ]);
