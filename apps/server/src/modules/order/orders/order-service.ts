@@ -83,9 +83,9 @@ export class OrderService implements OrderServiceApi {
 
   async accept(orderId: string, operator: OrderOperator): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await accept(tx as unknown as Db, orderId, operator);
+      await accept(tx, orderId, operator);
       // Also when it was accepted before (a repeat changes nothing): listeners are idempotent.
-      await this.hooks.emit(tx as unknown as Db, 'accepted', { orderId });
+      await this.hooks.emit(tx, 'accepted', { orderId });
     });
   }
 
