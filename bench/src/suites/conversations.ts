@@ -16,6 +16,7 @@ import { DEMO_ACCOUNT } from '../../../apps/server/src/modules/wxmp/seed.js';
 import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
 import { freePort, pollUntil, removeDir, startProgram } from '../processes.js';
+import { postgresUrl } from '../postgres.js';
 
 const MESSAGES = 1_000_000;
 const FOLLOWERS = 20_000;
@@ -26,19 +27,6 @@ const BELL_BUDGET_MS = 30;
 const PUSH_RATE = 200;
 const PUSH_SECONDS = 10;
 const PUSH_BUDGET_MS = 100;
-
-/** PostgreSQL for the bench: BENCH_DATABASE_URL, else the local server if it answers. */
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  try {
-    const probe = await openPostgres(url);
-    await probe.ping();
-    await probe.close();
-    return url;
-  } catch {
-    return null;
-  }
-}
 
 /** 20,000 followers and a million messages over ~12 days (70 % from followers, some events), the newest 2 % unread. */
 async function fill(database: Database) {

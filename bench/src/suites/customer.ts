@@ -19,6 +19,7 @@ import { sysUser } from '../../../apps/server/src/modules/upms/tables.js';
 import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
 import { freePort, removeDir, startProgram } from '../processes.js';
+import { postgresUrl } from '../postgres.js';
 
 /**
  * The customer side's money core (issue 12) on PostgreSQL (a scratch database):
@@ -40,19 +41,6 @@ const CHARGE_SECONDS = 5;
 const PREFIXES = ['130', '131', '132', '133', '135', '136', '137', '138', '139', '150', '151', '152', '153', '155', '156', '157', '158', '159', '166', '176', '177', '180', '181', '185', '186', '187', '188', '189'];
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏';
 const GIVEN = ['伟', '强', '磊', '军', '洋', '芳', '娜', '敏', '静', '丽', '子轩', '浩然', '欣怡', '梓涵', '雨桐', '思远', '一诺', '俊杰'];
-
-/** PostgreSQL for the bench: BENCH_DATABASE_URL, else the local server if it answers. */
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  try {
-    const probe = await openPostgres(url);
-    await probe.ping();
-    await probe.close();
-    return url;
-  } catch {
-    return null;
-  }
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 

@@ -4,6 +4,7 @@ import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
 import { pollUntil, removeDir, startProgram, type Running } from '../processes.js';
 import { signIn } from './identity.js';
+import { postgresUrl } from '../postgres.js';
 
 /**
  * Faults (issue 17), against the built server in its own process:
@@ -128,19 +129,6 @@ async function killNine(env: Record<string, string>, port: number, label: string
     await load.stop();
     await running.stop();
     removeDir(running.dataDir);
-  }
-}
-
-/** PostgreSQL for the bench: BENCH_DATABASE_URL, else the local server if it answers. */
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  try {
-    const probe = await openPostgres(url);
-    await probe.ping();
-    await probe.close();
-    return url;
-  } catch {
-    return null;
   }
 }
 

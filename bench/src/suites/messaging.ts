@@ -14,6 +14,7 @@ import { DEMO_ACCOUNT } from '../../../apps/server/src/modules/wxmp/seed.js';
 import type { BenchContext } from '../context.js';
 import { atLeast, atMost, info, type Figure } from '../figures.js';
 import { freePort, removeDir, startProgram } from '../processes.js';
+import { postgresUrl } from '../postgres.js';
 
 const sign = (...parts: string[]) => createHash('sha1').update([...parts].sort().join('')).digest('hex');
 const FOLLOWERS = 50;
@@ -46,19 +47,6 @@ async function pushThroughput(baseUrl: string, seconds = 5): Promise<{ rps: numb
   });
   const ok = result['2xx'];
   return { rps: Math.round(ok / seconds), errors: result.errors + result.non2xx, p99: result.latency.p99, sent: n };
-}
-
-/** PostgreSQL for the bench: BENCH_DATABASE_URL, else the local server if it answers. */
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  try {
-    const probe = await openPostgres(url);
-    await probe.ping();
-    await probe.close();
-    return url;
-  } catch {
-    return null;
-  }
 }
 
 async function onPostgres(adminUrl: string): Promise<Figure[]> {

@@ -19,6 +19,7 @@ import { sysUser } from '../../../apps/server/src/modules/upms/tables.js';
 import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
 import { removeDir } from '../processes.js';
+import { postgresUrl } from '../postgres.js';
 
 /**
  * Orders (issue 13):
@@ -42,18 +43,6 @@ const HOT_STOCK = 300;
 const ORDERS = 1_000_000;
 const CREATE_BUDGET_MS = 50;
 const LIST_BUDGET_MS = 30;
-
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  try {
-    const probe = await openPostgres(url);
-    await probe.ping();
-    await probe.close();
-    return url;
-  } catch {
-    return null;
-  }
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -14,6 +14,7 @@ import { sysUser } from '../../../apps/server/src/modules/upms/tables.js';
 import type { BenchContext } from '../context.js';
 import { atMost, info, type Figure } from '../figures.js';
 import { removeDir } from '../processes.js';
+import { postgresUrl } from '../postgres.js';
 
 /**
  * 营业报表 (issue 15): the reports read daily roll-ups, so their cost follows stores × days,
@@ -130,18 +131,6 @@ async function onPglite(): Promise<Figure[]> {
     await app?.close();
     await database.close();
     removeDir(dataDir);
-  }
-}
-
-async function postgresUrl(): Promise<string | null> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  try {
-    const probe = await openPostgres(url);
-    await probe.ping();
-    await probe.close();
-    return url;
-  } catch {
-    return null;
   }
 }
 
