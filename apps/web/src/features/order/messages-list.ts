@@ -23,7 +23,7 @@ addMessages(
     detail: '详情', refresh: '刷新', none: '—',
     total: '共 {{total}} 单', empty: '还没有订单', emptyFiltered: '没有符合条件的订单', noStore: '还没有可管理的门店',
     actions: {
-      accept: '接单', finish: '完成', bill: '买单', cancel: '取消订单', refund: '退款', billed: '已买单，请收款',
+      accept: '接单', finish: '完成', bill: '买单', pay: '收款', cancel: '取消订单', refund: '退款', billed: '已买单，请收款', paid: '收款成功',
       accepted: '已接单', finished: '订单已完成', cancelled: '订单已取消', refundDone: '退款成功',
       confirmAccept: '确定接单 {{orderNo}} 吗？', confirmFinish: '确定订单 {{orderNo}} 已出餐完成吗？', confirmBill: '订单 {{orderNo}} 买单（不再加菜，等待收款）？',
     },
@@ -73,7 +73,7 @@ addMessages(
     detail: 'Details', refresh: 'Refresh', none: '—',
     total: '{{total}} orders', empty: 'No orders yet', emptyFiltered: 'No orders match', noStore: 'No store to manage yet',
     actions: {
-      accept: 'Accept', finish: 'Done', bill: 'Bill', cancel: 'Cancel order', refund: 'Refund', billed: 'Bill requested: take the payment',
+      accept: 'Accept', finish: 'Done', bill: 'Bill', pay: 'Take payment', cancel: 'Cancel order', refund: 'Refund', billed: 'Bill requested: take the payment', paid: 'Payment received',
       accepted: 'Order accepted', finished: 'Order finished', cancelled: 'Order cancelled', refundDone: 'Refunded',
       confirmAccept: 'Accept order {{orderNo}}?', confirmFinish: 'Is order {{orderNo}} served?', confirmBill: 'Bill order {{orderNo}} (no more rounds, waiting for payment)?',
     },

@@ -1,13 +1,18 @@
-import { useState } from 'react';
-import { Button, Drawer, Popconfirm, Skeleton, Space } from 'antd';
+import { useCallback, useState } from 'react';
+import { App, Button, Drawer, Popconfirm, Skeleton, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { OrderRecord } from '@canteen/contract';
 import { OrderDrawerSections } from '../../../shared/order-drawer/OrderDrawerSections';
 import { usePermissionCheck } from '../../../shared/session/session';
-import { useOrder } from './api';
+import { MEMBERS_KEY } from '../cashier/api';
+import { PayDialog } from '../cashier/PayDialog';
+import { ORDERS_KEY } from '../queryKeys';
+import { useOrder, useOrderMember } from './api';
 import { CancelDialog } from './CancelDialog';
 import { OrderAmounts, OrderInfo, OrderLines, OrderPayments, OrderRefunds, OrderTimeline } from './OrderSections';
 import { RefundDialog } from './RefundDialog';
-import { actionsFor } from './status';
+import { actionsFor, wasTab } from './status';
 import { useOrderActions } from './useOrderActions';
 import '../messages-list';
 
@@ -17,9 +22,21 @@ export function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }
   const order = useOrder(id);
   const allowed = usePermissionCheck();
   const { accept, finish, bill } = useOrderActions();
-  const [dialog, setDialog] = useState<'cancel' | 'refund' | undefined>();
+  const [dialog, setDialog] = useState<'cancel' | 'refund' | 'pay' | undefined>();
   const o = order.data;
-  const actions = o ? actionsFor(o, allowed) : [];
+  const actions = o ? actionsFor(o, allowed, { tab: wasTab(o.logs) }) : [];
+  const member = useOrderMember(o?.memberId ?? null, dialog === 'pay' && allowed('customer:member:index'));
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  // 收款 as at the counter: each payment shows at once, a settled order closes the dialog and refreshes the list.
+  const onPaidPart = useCallback((paid: OrderRecord) => queryClient.setQueryData([ORDERS_KEY, 'detail', paid.id], paid), [queryClient]);
+  const onPaid = useCallback((paid: OrderRecord) => {
+    queryClient.setQueryData([ORDERS_KEY, 'detail', paid.id], paid);
+    setDialog(undefined);
+    void message.success(t('orderList.actions.paid'));
+    void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [MEMBERS_KEY] });
+  }, [queryClient, message, t]);
 
   return (
     <Drawer
@@ -47,6 +64,7 @@ export function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }
                 <Button type="primary" loading={bill.busy} data-testid="order-bill">{t('orderList.actions.bill')}</Button>
               </Popconfirm>
             )}
+            {actions.includes('pay') && <Button type="primary" onClick={() => setDialog('pay')} data-testid="order-pay">{t('orderList.actions.pay')}</Button>}
             {actions.includes('refund') && <Button danger onClick={() => setDialog('refund')} data-testid="order-refund">{t('orderList.actions.refund')}</Button>}
             {actions.includes('cancel') && <Button danger onClick={() => setDialog('cancel')} data-testid="order-cancel">{t('orderList.actions.cancel')}</Button>}
           </Space>
@@ -66,6 +84,9 @@ export function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }
           <OrderTimeline order={o} />
           {dialog === 'cancel' && <CancelDialog order={o} onClose={() => setDialog(undefined)} />}
           {dialog === 'refund' && <RefundDialog order={o} onClose={() => setDialog(undefined)} />}
+          {dialog === 'pay' && (
+            <PayDialog order={o} member={member.data} onOrder={onPaidPart} onPaid={onPaid} onClose={() => { setDialog(undefined); void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] }); }} />
+          )}
         </>
       )}
     </Drawer>

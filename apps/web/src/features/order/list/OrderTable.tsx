@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatFen, type OrderRow } from '@canteen/contract';
 import { formatDateTime } from '../../../shared/resource';
 import { usePermissionCheck } from '../../../shared/session/session';
-import { actionsFor } from './status';
+import { useWasTab } from './api';
+import { actionsFor, mayBeTab } from './status';
 import { StatusTag } from './StatusTag';
 import { useOrderActions } from './useOrderActions';
 import '../messages-list';
@@ -23,8 +24,7 @@ export interface OrderTableProps {
 /** The orders of a tab, page by page: number, time, where, member, amounts, methods, state; 接单 and 完成 at hand. */
 export function OrderTable({ rows, total, paging, onPaging, loading, pending, filtered, onOpen }: OrderTableProps) {
   const { t } = useTranslation();
-  const allowed = usePermissionCheck();
-  const { accept, finish } = useOrderActions();
+  const actions = useOrderActions();
   const none = t('orderList.none');
   const columns: ColumnsType<OrderRow> = [
     {
@@ -79,24 +79,7 @@ export function OrderTable({ rows, total, paging, onPaging, loading, pending, fi
       key: 'actions',
       title: t('orderList.columns.actions'),
       fixed: 'right',
-      render: (_: unknown, row) => {
-        const actions = actionsFor(row, allowed);
-        return (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => onOpen(row.id)} data-testid={`order-detail-${row.id}`}>{t('orderList.detail')}</Button>
-            {actions.includes('accept') && (
-              <Popconfirm title={t('orderList.actions.confirmAccept', { orderNo: row.orderNo })} okText={t('resource.ok')} cancelText={t('resource.cancel')} onConfirm={() => accept.run(row.id)}>
-                <Button type="link" size="small" loading={accept.running === row.id} data-testid={`order-accept-${row.id}`}>{t('orderList.actions.accept')}</Button>
-              </Popconfirm>
-            )}
-            {actions.includes('finish') && (
-              <Popconfirm title={t('orderList.actions.confirmFinish', { orderNo: row.orderNo })} okText={t('resource.ok')} cancelText={t('resource.cancel')} onConfirm={() => finish.run(row.id)}>
-                <Button type="link" size="small" loading={finish.running === row.id} data-testid={`order-finish-${row.id}`}>{t('orderList.actions.finish')}</Button>
-              </Popconfirm>
-            )}
-          </Space>
-        );
-      },
+      render: (_: unknown, row) => <RowActions row={row} actions={actions} onOpen={onOpen} />,
     },
   ];
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(filtered ? 'orderList.emptyFiltered' : 'orderList.empty')} data-testid="order-empty" />;
@@ -120,5 +103,31 @@ export function OrderTable({ rows, total, paging, onPaging, loading, pending, fi
         showTotal: (n) => t('orderList.total', { total: n }),
       }}
     />
+  );
+}
+
+/**
+ * 详情, and 接单 and 完成 when the order's state allows them. A paid dine-in order offers 完成
+ * once its log shows it was a pay-later tab (the server finishes only those from paid).
+ */
+function RowActions({ row, actions: { accept, finish }, onOpen }: { row: OrderRow; actions: ReturnType<typeof useOrderActions>; onOpen: (id: string) => void }) {
+  const { t } = useTranslation();
+  const allowed = usePermissionCheck();
+  const tab = useWasTab(row.id, mayBeTab(row) && allowed('order:order:get') && allowed('order:order:edit'));
+  const actions = actionsFor(row, allowed, { tab: tab.data === true });
+  return (
+    <Space size={0}>
+      <Button type="link" size="small" onClick={() => onOpen(row.id)} data-testid={`order-detail-${row.id}`}>{t('orderList.detail')}</Button>
+      {actions.includes('finish') && (
+        <Popconfirm title={t('orderList.actions.confirmFinish', { orderNo: row.orderNo })} okText={t('resource.ok')} cancelText={t('resource.cancel')} onConfirm={() => finish.run(row.id)}>
+          <Button type="link" size="small" loading={finish.running === row.id} data-testid={`order-finish-${row.id}`}>{t('orderList.actions.finish')}</Button>
+        </Popconfirm>
+      )}
+      {actions.includes('accept') && (
+        <Popconfirm title={t('orderList.actions.confirmAccept', { orderNo: row.orderNo })} okText={t('resource.ok')} cancelText={t('resource.cancel')} onConfirm={() => accept.run(row.id)}>
+          <Button type="link" size="small" loading={accept.running === row.id} data-testid={`order-accept-${row.id}`}>{t('orderList.actions.accept')}</Button>
+        </Popconfirm>
+      )}
+    </Space>
   );
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { orderCancelBodySchema, orderRefundBodySchema, type OrderRecord } from '@canteen/contract';
+import { orderCancelBodySchema, orderPayBodySchema, orderRefundBodySchema, type OrderRecord } from '@canteen/contract';
 import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../../../../test/api-server';
 import { renderPage } from '../../../../test/page';
 import { signInWith } from '../../../../test/render';
@@ -19,7 +19,7 @@ function route({ method, path, query, body }: Received) {
     const found = orders.filter((o) => (query.tab !== 'todo' || o.status === 'paid') && (!query.orderNo || o.orderNo.includes(query.orderNo)));
     return okReply(pageOf(found.map(({ lines: _l, payments: _p, refunds: _r, logs: _g, coupon: _c, cancelReason: _x, expireTime: _e, operatorName: _o, ...row }) => row), Number(query.current), Number(query.size)));
   }
-  const one = /^\/order\/order\/(\d+)(?:\/(accept|finish|cancel|refund))?$/.exec(path);
+  const one = /^\/order\/order\/(\d+)(?:\/(accept|finish|cancel|refund|pay))?$/.exec(path);
   if (one) {
     const order = orders.find((o) => o.id === one[1]);
     if (!order) return failReply(404, '订单不存在');
@@ -31,6 +31,16 @@ function route({ method, path, query, body }: Received) {
     if (method === 'GET' && !one[2]) return okReply(order);
     if (method === 'POST' && one[2] === 'accept') return save({ ...order, status: 'making', logs: log('accept', 'making') });
     if (method === 'POST' && one[2] === 'finish') return save({ ...order, status: 'finished', logs: log('finish', 'finished') });
+    if (method === 'POST' && one[2] === 'pay') {
+      const b = orderPayBodySchema.parse(body);
+      const amount = b.amount ?? order.payableAmount - order.paidAmount;
+      const payment = { id: '811', method: b.method, amount, status: 'success' as const, tendered: b.tendered ?? amount, change: (b.tendered ?? amount) - amount, tradeNo: null, balancePrincipal: null, balanceBonus: null, refundedAmount: 0, operatorName: 'admin', paidTime: at, createTime: at };
+      const paidAmount = order.paidAmount + amount;
+      const settled = paidAmount >= order.payableAmount;
+      const next: OrderRecord = { ...order, status: settled ? 'paid' : order.status, paidAmount, payMethods: [b.method], payments: [...order.payments, payment], logs: settled ? log('pay', 'paid') : order.logs };
+      save(next);
+      return okReply({ order: next, payment, codeUrl: null, payUrl: null });
+    }
     if (method === 'POST' && one[2] === 'cancel') {
       const { reason } = orderCancelBodySchema.parse(body);
       return save({ ...order, status: 'cancelled', cancelReason: reason, logs: log('cancel', 'cancelled', reason) });
@@ -61,6 +71,20 @@ beforeEach(() => {
     orderRecord('13', { status: 'partially_refunded', orderNo: '26112500030', refundedAmount: 300, memberId: '501', memberName: '王小明', memberPhone: '138****1234' }),
   ];
 });
+
+/** A pay-later tab from the diners' page: two rounds, 买单, then paid (`paid`) or waiting for payment (`pending`). */
+const tabOrder = (id: string, status: 'paid' | 'pending'): OrderRecord => {
+  const base = orderRecord(id);
+  const logAt = (n: number, action: string, fromStatus: OrderRecord['status'] | null, toStatus: OrderRecord['status'], remark = '') =>
+    ({ id: `${id}${n}`, action, fromStatus, toStatus, remark, operatorName: '', createTime: at });
+  const logs = [logAt(1, 'create', null, 'dining'), logAt(2, 'add', 'dining', 'dining', '第2轮'), logAt(3, 'bill', 'dining', 'pending')];
+  return {
+    ...base, orderNo: `2611250009${id}`, source: 'qr', status, tableCode: 'B2', payMethods: status === 'paid' ? ['cash'] : [], paidAmount: status === 'paid' ? 5800 : 0,
+    lines: base.lines.map((l) => (l.id === '905' ? { ...l, round: 2 } : l)),
+    payments: status === 'paid' ? base.payments : [],
+    logs: status === 'paid' ? [...logs, logAt(4, 'pay', 'pending', 'paid')] : logs,
+  };
+};
 
 const all = ['order:order:index', 'order:order:get', 'order:order:edit', 'order:order:refund'];
 const open = async (url?: string) => {
@@ -213,6 +237,62 @@ describe('OrdersPage (订单列表)', { timeout: 120_000 }, () => {
     await act(async () => useCurrentStoreState.setState({ storeId: '2' }));
     await waitFor(() => expect(server.calls('GET', '/order/order/page').at(-1)!.query).toMatchObject({ storeId: '2', current: '1' }));
     await waitFor(() => expect(server.calls('GET', '/order/order/counts').at(-1)!.query).toEqual({ storeId: '2' }));
+  });
+
+  it('offers 完成 for a paid pay-later tab in its row and drawer, and not for a paid order that never was one', async () => {
+    orders.push(tabOrder('14', 'paid'));
+    signInWith(all);
+    await open();
+    await waitFor(() => expect(button(row('14'), '完成')).not.toBeNull());
+    // The paid dine-in order from the counter had its log read too: no tab, no 完成 (the server would refuse it).
+    await waitFor(() => expect(server.calls('GET', '/order/order/11')).toHaveLength(1));
+    expect(button(row('11'), '完成')).toBeNull();
+    expect(button(row('11'), '接单')).not.toBeNull();
+    // Rows that cannot be a paid tab are not asked about.
+    expect(server.calls('GET', '/order/order/12')).toHaveLength(0);
+    expect(server.calls('GET', '/order/order/13')).toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('order-open-14'));
+    await within(drawer()).findByTestId('order-lines');
+    expect(within(drawer()).getByTestId('order-line-905')).toHaveTextContent('第 2 轮');
+    expect(within(drawer()).getByTestId('order-accept')).toBeInTheDocument();
+    await userEvent.click(within(drawer()).getByTestId('order-finish'));
+    await confirm();
+    await waitFor(() => expect(server.calls('POST', '/order/order/14/finish')).toHaveLength(1));
+    await waitFor(() => expect(within(drawer()).getByTestId('order-drawer-status')).toHaveTextContent('已完成'));
+    await waitFor(() => expect(screen.getByTestId('order-status-14')).toHaveTextContent('已完成'));
+    expect(button(row('14'), '完成')).toBeNull();
+  });
+
+  it('takes the payment of a billed tab in the drawer (收款), which then offers 完成', async () => {
+    orders.push(tabOrder('15', 'pending'));
+    signInWith([...all, 'order:cashier:pay']);
+    await open();
+    await userEvent.click(screen.getByTestId('order-open-15'));
+    await within(drawer()).findByTestId('order-lines');
+    expect(within(drawer()).queryByTestId('order-finish')).toBeNull();
+    expect(within(drawer()).queryByTestId('order-accept')).toBeNull();
+    await userEvent.click(within(drawer()).getByTestId('order-pay'));
+    const dialog = await screen.findByTestId('pay-dialog');
+    expect(within(dialog).getByTestId('pay-due')).toHaveTextContent('¥58.00');
+    await userEvent.click(screen.getByTestId('pay-submit'));
+    await waitFor(() => expect(server.calls('POST', '/order/order/15/pay')).toHaveLength(1));
+    expect(server.calls('POST', '/order/order/15/pay')[0]!.body).toEqual({ method: 'cash', amount: 5800, tendered: 5800 });
+    expect(await screen.findByText('收款成功')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('pay-dialog')).toBeNull());
+    await waitFor(() => expect(within(drawer()).getByTestId('order-drawer-status')).toHaveTextContent('已支付'));
+    expect(within(drawer()).getByTestId('order-finish')).toBeInTheDocument();
+    expect(within(drawer()).queryByTestId('order-pay')).toBeNull();
+  });
+
+  it('offers no 收款 without the counter\'s code', async () => {
+    orders.push(tabOrder('15', 'pending'));
+    signInWith(all);
+    await open();
+    await userEvent.click(screen.getByTestId('order-open-15'));
+    await within(drawer()).findByTestId('order-lines');
+    expect(within(drawer()).queryByTestId('order-pay')).toBeNull();
+    expect(within(drawer()).getByTestId('order-cancel')).toBeInTheDocument();
   });
 
   it('hides the actions without their codes', async () => {

@@ -1,4 +1,4 @@
-import type { OrderRow, OrderStatus, PermissionCode } from '@canteen/contract';
+import type { OrderLogRecord, OrderRow, OrderStatus, PermissionCode } from '@canteen/contract';
 
 /** The colour of each state's tag. */
 export const STATUS_COLORS: Record<OrderStatus, string> = {
@@ -15,23 +15,55 @@ export const shownStatus = (status: OrderStatus): OrderStatus => (status === 'pa
 export const isPartlyRefunded = (row: Pick<OrderRow, 'status' | 'refundedAmount' | 'paidAmount'>) =>
   row.status === 'partially_refunded' || (row.refundedAmount > 0 && row.refundedAmount < row.paidAmount && row.status !== 'refunded');
 
-export type OrderAction = 'accept' | 'finish' | 'bill' | 'cancel' | 'refund';
+/**
+ * A pay-later tab (先吃后付): the order was dining once. The server decides 完成 of a paid order
+ * by the same test (its log has a move to dining), so the drawer and the list read it there.
+ */
+export const wasTab = (logs: readonly Pick<OrderLogRecord, 'toStatus'>[]) => logs.some((l) => l.toStatus === 'dining');
 
-/** The states each action starts from (STORE.md §6) and the code it needs. */
+/**
+ * Only dine-in orders can have been tabs: the list asks for the log of its paid dine-in rows
+ * alone, to know whether they offer 完成.
+ */
+export const mayBeTab = (row: Pick<OrderRow, 'status' | 'type'>) => row.status === 'paid' && row.type === 'dine_in';
+
+export type OrderAction = 'accept' | 'finish' | 'bill' | 'pay' | 'cancel' | 'refund';
+
+/**
+ * The states each action starts from and the code it needs, as the server's state machine
+ * (orders/transitions.ts, rounds.ts, payments and refunds) allows them:
+ * 接单 paid → making; 完成 making → finished, and paid → finished for a tab (ActionContext);
+ * 买单 dining → pending; 收款 while dining or pending (a tab may be paid before 买单);
+ * 取消 dining, pending or paid (paid money goes back); 退款 once paid, until all went back.
+ */
 const ACTIONS: Record<OrderAction, { from: readonly OrderStatus[]; permission: PermissionCode }> = {
   accept: { from: ['paid'], permission: 'order:order:edit' },
   finish: { from: ['making'], permission: 'order:order:edit' },
-  /** 买单: a pay-later table's tab asks for the bill (dining → pending). */
   bill: { from: ['dining'], permission: 'order:order:edit' },
+  pay: { from: ['dining', 'pending'], permission: 'order:cashier:pay' },
   cancel: { from: ['dining', 'pending', 'paid'], permission: 'order:order:edit' },
   refund: { from: ['paid', 'making', 'finished', 'partially_refunded'], permission: 'order:order:refund' },
 };
 
-/** The actions an order offers to a user holding these codes. Refund: only while something paid is left. */
-export function actionsFor(row: Pick<OrderRow, 'status' | 'paidAmount' | 'refundedAmount'>, allowed: (code: PermissionCode) => boolean): OrderAction[] {
+/** What the list knows of an order beyond its row. */
+export interface ActionContext {
+  /** It was a pay-later tab (wasTab); false while not known, so 完成 of a paid order is never offered to be refused. */
+  tab?: boolean;
+}
+
+/**
+ * The actions an order offers to a user holding these codes. 完成 of a paid order: only a tab
+ * (paid after eating, nothing left to make). 收款: while something is left to pay. 退款: while
+ * something paid is left.
+ */
+export function actionsFor(
+  row: Pick<OrderRow, 'status' | 'paidAmount' | 'refundedAmount' | 'payableAmount'>, allowed: (code: PermissionCode) => boolean, context: ActionContext = {},
+): OrderAction[] {
   return (Object.keys(ACTIONS) as OrderAction[]).filter((action) => {
     const rule = ACTIONS[action];
-    if (!rule.from.includes(row.status) || !allowed(rule.permission)) return false;
+    const from = action === 'finish' && row.status === 'paid' && context.tab === true;
+    if (!(rule.from.includes(row.status) || from) || !allowed(rule.permission)) return false;
+    if (action === 'pay') return row.payableAmount - row.paidAmount > 0;
     return action !== 'refund' || row.paidAmount - row.refundedAmount > 0;
   });
 }
