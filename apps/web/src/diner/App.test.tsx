@@ -14,6 +14,7 @@ const menu: OrderingMenu = {
     dishes: [
       { id: '100', name: '回锅肉', image: null, images: [], description: '', unit: '份', price: 3600, memberPrice: null, isWeighed: false, tags: [], packingFee: 0, orderTypes: ['dine_in', 'takeaway'], available: true, stock: null, skus: [], specGroups: [] },
       { id: '101', name: '辣子鸡', image: null, images: [], description: '', unit: '份', price: 3800, memberPrice: null, isWeighed: false, tags: [], packingFee: 0, orderTypes: ['dine_in'], available: false, stock: 0, skus: [], specGroups: [] },
+      { id: '102', name: '清蒸鲈鱼', image: null, images: [], description: '', unit: '斤', price: 6800, memberPrice: null, isWeighed: true, tags: [], packingFee: 0, orderTypes: ['dine_in'], available: true, stock: null, skus: [], specGroups: [] },
     ],
   }],
 };
@@ -65,6 +66,44 @@ describe('the diners\' page', () => {
     expect(sent.find((s) => s.url.endsWith('/order'))!.body).toEqual({ type: 'dine_in', remark: '少辣', lines: [{ kind: 'dish', itemId: '100', optionIds: [], choices: [], quantity: 2 }] });
     await user.click(screen.getByTestId('diner-language'));
     expect(screen.getByTestId('diner-status-name')).toHaveTextContent('Dining');
+  });
+
+  it('shows a weighed dish by its price per unit; the diner picks the weight, which is what the order is priced by', async () => {
+    const user = userEvent.setup();
+    render(<DinerApp />);
+    const item = (await screen.findByText('清蒸鲈鱼')).closest('article')!;
+    expect(within(item).getByTestId('diner-weighed')).toHaveTextContent('称重');
+    expect(item).toHaveTextContent('¥68.00/斤');
+    await user.click(within(item).getByRole('button', { name: '清蒸鲈鱼 选重量' }));
+    const picker = screen.getByTestId('diner-picker');
+    expect(within(picker).getByTestId('diner-weighed-note')).toHaveTextContent('称重菜，单价 ¥68.00/斤，按所点重量计价');
+    expect(within(picker).getByTestId('diner-weight-value')).toHaveTextContent('1斤');
+    await user.click(within(picker).getByRole('button', { name: '重量 -' }));
+    expect(within(picker).getByTestId('diner-weight-value')).toHaveTextContent('0.5斤');
+    expect(within(picker).getByRole('button', { name: '重量 -' })).toBeDisabled();
+    await user.click(within(picker).getByRole('button', { name: '重量 +' }));
+    await user.click(within(picker).getByRole('button', { name: '重量 +' }));
+    expect(within(picker).getByTestId('diner-weight-value')).toHaveTextContent('1.5斤');
+    expect(picker).toHaveTextContent('¥102.00');
+    await user.click(within(picker).getByTestId('diner-picker-add'));
+    expect(screen.getByTestId('diner-cart-count')).toHaveTextContent('1');
+    await user.click(screen.getByTestId('diner-cart-open'));
+    const cart = screen.getByTestId('diner-cart');
+    expect(within(cart).getByTestId('diner-cart-quantity')).toHaveTextContent('1.5斤');
+    expect(within(cart).getByTestId('diner-cart-weighed')).toHaveTextContent('单价 ¥68.00/斤');
+    await user.click(within(cart).getByTestId('diner-submit'));
+    await screen.findByTestId('diner-status');
+    expect(sent.find((s) => s.url.endsWith('/order'))!.body).toEqual({ type: 'dine_in', remark: '', lines: [{ kind: 'dish', itemId: '102', optionIds: [], choices: [], quantity: 1.5 }] });
+  });
+
+  it('names a weighed dish in English too', async () => {
+    localStorage.setItem('canteen-diner-language', 'en');
+    const user = userEvent.setup();
+    render(<DinerApp />);
+    const item = (await screen.findByText('清蒸鲈鱼')).closest('article') as HTMLElement;
+    expect(within(item).getByTestId('diner-weighed')).toHaveTextContent('By weight');
+    await user.click(within(item).getByRole('button', { name: '清蒸鲈鱼 Weight' }));
+    expect(screen.getByTestId('diner-weighed-note')).toHaveTextContent('Sold by weight: ¥68.00 per 斤, charged for the weight you order');
   });
 
   it('shows a refusal naming the dish and keeps the cart', async () => {

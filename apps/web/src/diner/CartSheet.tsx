@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { formatFen, type DinerCart, type OrderingMenu, type OrderQuote } from '@canteen/contract';
 import { dinerCall, newIdempotencyKey } from './api';
-import { cartCount, changeQuantity, toDinerCart, type CartLine } from './cart';
+import { cartCount, changeQuantity, quantityText, toDinerCart, type CartLine } from './cart';
 import type { Translate } from './i18n';
 import { orderPagePath } from './paths';
 
@@ -88,10 +88,11 @@ export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, o
               <div>
                 <strong>{line.name}</strong>
                 {line.specText && <small>{line.specText}</small>}
+                {line.weighed && <small data-testid="diner-cart-weighed">{t('weighedNote', { price: formatFen(line.unitPrice), unit: line.unit ?? '' })}</small>}
               </div>
               <span className="dn-stepper">
                 <button type="button" aria-label={`${line.name} -`} onClick={() => setCart((c) => changeQuantity(c, line.key, -1))}>−</button>
-                <span>{line.quantity}</span>
+                <span data-testid="diner-cart-quantity">{quantityText(line)}</span>
                 <button type="button" aria-label={`${line.name} +`} onClick={() => setCart((c) => changeQuantity(c, line.key, 1))}>+</button>
               </span>
             </li>

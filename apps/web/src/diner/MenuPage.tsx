@@ -136,7 +136,7 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
             <section key={category.id} data-category={category.id} ref={(el) => void (el ? sections.current.set(category.id, el) : sections.current.delete(category.id))}>
               <h2>{category.name}</h2>
               {category.dishes.map((dish) => (
-                <Item key={`d${dish.id}`} t={t} name={dish.name} image={dish.image} description={dish.description} price={dish.price} unit={dish.unit}
+                <Item key={`d${dish.id}`} t={t} name={dish.name} image={dish.image} description={dish.description} price={dish.price} unit={dish.unit} weighed={dish.isWeighed}
                   available={dish.available} count={countOf(cart, 'dish', dish.id)} picker={dishNeedsPicker(dish)} onAdd={() => addDish(dish)} />
               ))}
               {category.combos.map((combo) => (
@@ -163,19 +163,21 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
   );
 }
 
-function Item(props: { t: Translate; name: string; image: string | null; description: string; price: number; unit?: string; available: boolean; count: number; picker: boolean; onAdd: () => void }) {
-  const { t, name, image, description, price, unit, available, count, picker, onAdd } = props;
+function Item(props: { t: Translate; name: string; image: string | null; description: string; price: number; unit?: string; weighed?: boolean; available: boolean; count: number; picker: boolean; onAdd: () => void }) {
+  const { t, name, image, description, price, unit, weighed, available, count, picker, onAdd } = props;
+  // A weighed dish is priced per unit of weight: the price always says per what, and the diner picks the weight.
+  const chooseLabel = weighed ? t('chooseWeight') : t('choose');
   return (
     <article className={available ? 'dn-item' : 'dn-item off'} data-testid="diner-item">
       {image ? <img src={image} alt="" width={72} height={72} loading="lazy" decoding="async" /> : <div className="dn-noimage" />}
       <div className="dn-item-body">
-        <h3>{name}</h3>
+        <h3>{name}{weighed && <span className="dn-tag" data-testid="diner-weighed">{t('weighed')}</span>}</h3>
         {description && <p>{description}</p>}
         <div className="dn-item-foot">
-          <span className="dn-price">{formatFen(price)}{unit && unit !== '份' ? <small>/{unit}</small> : null}</span>
+          <span className="dn-price">{formatFen(price)}{unit && (weighed || unit !== '份') ? <small>/{unit}</small> : null}</span>
           {available ? (
-            <button type="button" className={picker ? 'dn-choose' : 'dn-plus'} onClick={onAdd} aria-label={`${name} ${picker ? t('choose') : '+'}`}>
-              {picker ? t('choose') : '+'}
+            <button type="button" className={picker ? 'dn-choose' : 'dn-plus'} onClick={onAdd} aria-label={`${name} ${picker ? chooseLabel : '+'}`}>
+              {picker ? chooseLabel : '+'}
               {count > 0 && <span className="dn-badge">{count}</span>}
             </button>
           ) : (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatFen, type MenuCombo, type MenuDish } from '@canteen/contract';
-import type { NewCartLine } from './cart';
+import { lineEstimate, QUANTITY_MAX, quantityText, WEIGHT_STEP, type NewCartLine } from './cart';
 import {
   changeComboItem, comboChoices, comboProblem, comboSpecText, comboUnitPrice, defaultComboChoice, defaultDishChoice, dishProblem, dishSpecText, dishUnitPrice, toggleOption,
 } from './choices';
@@ -37,7 +37,10 @@ function Footer({ t, price, problem, onAdd }: { t: Translate; price: number; pro
 
 function DishPicker({ t, dish, onAdd }: { t: Translate; dish: MenuDish; onAdd: (line: NewCartLine, quantity: number) => void }) {
   const [choice, setChoice] = useState(() => defaultDishChoice(dish));
+  // A weighed dish: the weight ordered, in its unit (斤, kg); what it costs is unit price × weight.
+  const [weight, setWeight] = useState(1);
   const problem = dishProblem(dish, choice, t);
+  const unitPrice = dishUnitPrice(dish, choice);
   return (
     <>
       <h2>{dish.name}</h2>
@@ -65,9 +68,23 @@ function DishPicker({ t, dish, onAdd }: { t: Translate; dish: MenuDish; onAdd: (
           })}
         </fieldset>
       ))}
-      <Footer t={t} price={dishUnitPrice(dish, choice)} problem={problem} onAdd={() => onAdd({
-        kind: 'dish', itemId: dish.id, skuId: choice.skuId, optionIds: choice.optionIds, choices: [], name: dish.name, specText: dishSpecText(dish, choice), unitPrice: dishUnitPrice(dish, choice),
-      }, 1)} />
+      {dish.isWeighed && (
+        <fieldset className="dn-group" data-testid="diner-weight">
+          <legend>{t('weight')}</legend>
+          <span className="dn-stepper-row">
+            <span data-testid="diner-weight-value">{quantityText({ quantity: weight, weighed: true, unit: dish.unit })}</span>
+            <span className="dn-stepper">
+              <button type="button" aria-label={`${t('weight')} -`} disabled={weight <= WEIGHT_STEP} onClick={() => setWeight((w) => Math.max(WEIGHT_STEP, w - WEIGHT_STEP))}>−</button>
+              <button type="button" aria-label={`${t('weight')} +`} disabled={weight + WEIGHT_STEP > QUANTITY_MAX} onClick={() => setWeight((w) => w + WEIGHT_STEP)}>+</button>
+            </span>
+          </span>
+          <p className="dn-hint" data-testid="diner-weighed-note">{t('weighedNote', { price: formatFen(unitPrice), unit: dish.unit })}</p>
+        </fieldset>
+      )}
+      <Footer t={t} price={dish.isWeighed ? lineEstimate(unitPrice, weight) : unitPrice} problem={problem} onAdd={() => onAdd({
+        kind: 'dish', itemId: dish.id, skuId: choice.skuId, optionIds: choice.optionIds, choices: [], name: dish.name, specText: dishSpecText(dish, choice), unitPrice,
+        ...(dish.isWeighed ? { weighed: true, unit: dish.unit } : {}),
+      }, dish.isWeighed ? weight : 1)} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuCombo, MenuDish } from '@canteen/contract';
-import { addLine, changeQuantity, cartCount, countOf, toDinerCart } from './cart';
-import { changeComboItem, comboChoices, comboProblem, comboUnitPrice, defaultComboChoice, defaultDishChoice, dishProblem, dishSpecText, dishUnitPrice, toggleOption } from './choices';
+import { ORDER_LINE_QUANTITY_MAX, orderLineInputSchema, type MenuCombo, type MenuDish } from '@canteen/contract';
+import { addLine, cartEstimate, changeQuantity, cartCount, countOf, lineEstimate, QUANTITY_MAX, quantityText, toDinerCart } from './cart';
+import { changeComboItem, comboChoices, dishNeedsPicker, comboProblem, comboUnitPrice, defaultComboChoice, defaultDishChoice, dishProblem, dishSpecText, dishUnitPrice, toggleOption } from './choices';
 import { translator } from './i18n';
 
 const t = translator('zh');
@@ -87,5 +87,30 @@ describe('the cart', () => {
     expect(toDinerCart(cart, 'takeaway', ' 少辣 ')).toEqual({
       type: 'takeaway', remark: '少辣', lines: [{ kind: 'dish', itemId: '1', skuId: '11', optionIds: ['212', '221'], choices: [], quantity: 3 }],
     });
+  });
+
+  it('keeps a weighed dish as its weight: half-unit steps, one piece whatever it weighs, priced unit price × weight as the server rounds', () => {
+    const fish = { kind: 'dish' as const, itemId: '9', optionIds: [], choices: [], name: '清蒸鲈鱼', specText: '', unitPrice: 6800, weighed: true, unit: '斤' };
+    let cart = addLine([], fish, 1.5);
+    cart = addLine(cart, { kind: 'dish', itemId: '1', optionIds: [], choices: [], name: '米饭', specText: '', unitPrice: 300 }, 2);
+    expect(cartCount(cart)).toBe(3);
+    expect(countOf(cart, 'dish', '9')).toBe(1);
+    expect(quantityText(cart[0]!)).toBe('1.5斤');
+    expect(quantityText(cart[1]!)).toBe('2');
+    cart = changeQuantity(cart, cart[0]!.key, 1);
+    expect(cart[0]!.quantity).toBe(2);
+    cart = changeQuantity(cart, cart[0]!.key, -3);
+    expect(cart[0]!.quantity).toBe(0.5);
+    expect(cartEstimate(cart)).toBe(3400 + 600);
+    // Half-up to the fen, once per line (the server's lineAmountOf).
+    expect(lineEstimate(3333, 1.5)).toBe(5000);
+    expect(lineEstimate(3333, 0.125)).toBe(417);
+    const sent = toDinerCart(cart, 'dine_in', '');
+    expect(sent.lines[0]).toEqual({ kind: 'dish', itemId: '9', optionIds: [], choices: [], quantity: 0.5 });
+    expect(orderLineInputSchema.parse(sent.lines[0]).quantity).toBe(0.5);
+    expect(changeQuantity(cart, cart[0]!.key, -1)).toHaveLength(1);
+    expect(QUANTITY_MAX).toBe(ORDER_LINE_QUANTITY_MAX);
+    expect(dishNeedsPicker({ ...dish, skus: [], specGroups: [], isWeighed: true, unit: '斤' })).toBe(true);
+    expect(dishNeedsPicker({ ...dish, skus: [], specGroups: [] })).toBe(false);
   });
 });

@@ -16,8 +16,8 @@ export interface DishChoice {
 /** Chosen items of a combo's optional groups: comboItemId → count. */
 export type ComboChoice = Record<string, number>;
 
-/** Whether a dish asks anything before it goes into the cart (several SKUs or option groups). */
-export const dishNeedsPicker = (dish: MenuDish): boolean => dish.skus.length > 1 || dish.specGroups.length > 0;
+/** Whether a dish asks anything before it goes into the cart (several SKUs, option groups, or its weight). */
+export const dishNeedsPicker = (dish: MenuDish): boolean => dish.skus.length > 1 || dish.specGroups.length > 0 || dish.isWeighed;
 export const comboNeedsPicker = (combo: MenuCombo): boolean => combo.groups.some((g) => g.kind === 'optional');
 
 export function defaultDishChoice(dish: MenuDish): DishChoice {
