@@ -36,6 +36,8 @@ export const escposView = (printer: EscposPrinter) => ({
   paper: printer.paper,
   status: printer.status,
   statusDelayMs: printer.statusDelayMs,
+  holding: printer.isHolding,
+  heldBytes: printer.heldBytes(),
   listening: printer.listenError === null,
   listenError: printer.listenError,
   connections: printer.connections,
@@ -174,6 +176,8 @@ export function registerPrinterControl(app: FastifyInstance, hub: PrinterHub, se
       const printer = escposOf(params.port!);
       if (body.status !== undefined) await printer.setStatus(statusOf(body.status));
       if (body.statusDelayMs !== undefined) printer.statusDelayMs = Math.max(0, Number(body.statusDelayMs) || 0);
+      if (body.holding === true) printer.hold();
+      if (body.holding === false) printer.release();
       return escposView(printer);
     }),
   );

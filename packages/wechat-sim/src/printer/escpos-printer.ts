@@ -35,6 +35,15 @@ export interface EscposPrinterOptions {
   statusDelayMs?: number;
 }
 
+/** A connection taken while holding: what it sent, kept until release(). */
+interface HeldConnection {
+  chunks: Buffer[];
+  bytes: number;
+  closed: boolean;
+  take: (chunk: Buffer) => void;
+  finish: () => void;
+}
+
 /** DLE EOT n answers: bits 1 and 4 are always set; paper out also makes the printer "offline" (bit 3 of n=1). */
 export function statusByte(query: StatusQuery, status: PrinterStatus): number {
   const paperOut = status === 'paper_out';
@@ -75,6 +84,8 @@ export class EscposPrinter {
   private hangUpAfter: number | null = null;
   private seq = 0;
   private readonly waiters = new Set<() => void>();
+  private holding = false;
+  private readonly held = new Set<HeldConnection>();
 
   constructor(private readonly options: EscposPrinterOptions = {}) {
     this.port = options.port ?? 9100;
@@ -105,6 +116,35 @@ export class EscposPrinter {
   /** The next connection is dropped after this many bytes (a printer switched off mid-ticket). */
   hangUpAfterBytes(bytes: number): void {
     this.hangUpAfter = bytes;
+  }
+
+  /**
+   * Holds: connections accepted from now on are read, but what they send is kept, unanswered and
+   * unprinted, until release() (a printer busy with something else; a sender caught mid-send).
+   */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Stops holding: each held connection's bytes are handled as if they arrived now (a closed one's print too). */
+  release(): void {
+    this.holding = false;
+    for (const connection of [...this.held]) {
+      this.held.delete(connection);
+      for (const chunk of connection.chunks.splice(0)) connection.take(chunk);
+      if (connection.closed) connection.finish();
+    }
+  }
+
+  get isHolding(): boolean {
+    return this.holding;
+  }
+
+  /** Bytes received on held connections, not yet handled. */
+  heldBytes(): number {
+    let total = 0;
+    for (const connection of this.held) total += connection.bytes;
+    return total;
   }
 
   /** Tickets that came out (not the lost ones), oldest first. */
@@ -198,7 +238,7 @@ export class EscposPrinter {
       const rest = decoder.end();
       if (rest) this.record(rest);
     };
-    socket.on('data', (chunk: Buffer) => {
+    const take = (chunk: Buffer) => {
       let data = chunk;
       if (budget !== null) {
         data = chunk.subarray(0, budget);
@@ -210,9 +250,20 @@ export class EscposPrinter {
         finish();
         socket.destroy();
       }
+    };
+    const held: HeldConnection | null = this.holding ? { chunks: [], bytes: 0, closed: false, take, finish } : null;
+    if (held) this.held.add(held);
+    const isHeld = () => held !== null && this.held.has(held);
+    socket.on('data', (chunk: Buffer) => {
+      if (!isHeld()) return take(chunk);
+      held!.chunks.push(chunk);
+      held!.bytes += chunk.length;
     });
     socket.on('error', () => undefined);
-    socket.on('close', finish);
+    socket.on('close', () => {
+      if (isHeld()) held!.closed = true;
+      else finish();
+    });
   }
 
   private record(ticket: PaperTicket): void {

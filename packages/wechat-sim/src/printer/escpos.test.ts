@@ -145,6 +145,30 @@ describe('ESC/POS network printer', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it('holding: reads but neither answers nor prints until released; then a closed connection prints and an open one is answered', async () => {
+    printer = await startEscposPrinter();
+    printer.hold();
+    // A sender that went away with its ticket held (killed mid-send): printed on release, once.
+    await send(printer.port, bytes([0x10, 0x04, 1], '在途的单', [0x0a], cut));
+    expect(printer.heldBytes()).toBe(3 + gb('在途的单').length + 1 + cut.length);
+    expect(printer.printed()).toEqual([]);
+    // One still waiting for its status answer: none comes while held.
+    const answers: number[] = [];
+    const waiting = connect(printer.port, '127.0.0.1');
+    waiting.on('data', (chunk) => answers.push(...chunk));
+    waiting.on('connect', () => waiting.write(bytes([0x10, 0x04, 4])));
+    await expect.poll(() => printer!.heldBytes()).toBe(3 + gb('在途的单').length + 1 + cut.length + 3);
+    expect(answers).toEqual([]);
+
+    printer.release();
+    expect(printer.heldBytes()).toBe(0);
+    expect(printer.printed().map((t) => t.text)).toEqual(['在途的单']);
+    await expect.poll(() => answers).toEqual([0x12]);
+    waiting.end(bytes('放行后', [0x0a], cut));
+    await printer.waitForTicket((t) => t.text === '放行后');
+    expect(printer.printed().map((t) => t.text)).toEqual(['在途的单', '放行后']);
+  });
+
   it('a connection dropped mid-ticket prints what arrived, without a cut', async () => {
     printer = await startEscposPrinter();
     printer.hangUpAfterBytes(gb('前半张').length + 1);

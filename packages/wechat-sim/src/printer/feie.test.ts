@@ -150,6 +150,10 @@ describe('飞鹅 cloud API and the printers pages', () => {
     expect(index).toContain(demoFeiePrinters[0]!.sn);
     expect(index).toContain('回锅肉');
 
+    const patch = (body: object) => sim.json(`/sim/printer/escpos/${printer.port}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(await patch({ holding: true })).toMatchObject({ holding: true, heldBytes: 0 });
+    expect(await patch({ holding: false })).toMatchObject({ holding: false, heldBytes: 0 });
+
     const noPaper = await sim.json(`/sim/printer/escpos/${printer.port}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'no_paper' }) });
     expect(noPaper.status).toBe('paper_out');
     const patched = await sim.json(`/sim/printer/escpos/${printer.port}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'offline' }) });
