@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../src/config.js';
 
+/** One key for the seeded template and every test app (and server process), so seeded secrets open everywhere. */
+export const TEST_SECRETS_KEY = 'Y2FudGVlbi10ZXN0LXNlY3JldHMta2V5LTMyYnl0ZXM=';
+
 /** The configuration every server test starts from: quiet, captcha off, a throwaway data folder. */
 export const testConfig = (overrides: Record<string, string> = {}): Config =>
   loadConfig({
@@ -12,7 +15,6 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
     RATE_LIMITS: 'off',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'canteen-test-')),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'canteen-no-web'),
-    // One key for the seeded template and every test app, so seeded secrets open everywhere.
-    SECRETS_KEY: 'Y2FudGVlbi10ZXN0LXNlY3JldHMta2V5LTMyYnl0ZXM=',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...overrides,
   });

@@ -7,16 +7,19 @@ import { withDatabase } from './global-setup.js';
 
 /**
  * A fresh, migrated and seeded database for one test file: a clone of the run's PGlite dump,
- * or on PostgreSQL (TEST_DATABASE_URL) a new database copied from the run's template.
+ * or on PostgreSQL (TEST_DATABASE_URL) a new database copied from the run's template
+ * (its URL is `database.url`, for a server in another process).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { prefix?: string } = {}): Promise<Database & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
-    const name = `canteen_test_${randomBytes(6).toString('hex')}`;
+    // A prefix of its own lets a test's databases be told apart (and dropped) on a shared server.
+    const name = `${options.prefix ?? 'canteen_test_'}${randomBytes(6).toString('hex')}`;
     const admin = await openPostgres(url);
     await admin.exclusive((exec) => exec(`create database ${name} template ${template}`));
-    const database = await openPostgres(withDatabase(url, name));
+    const database: Database & { url?: string } = await openPostgres(withDatabase(url, name));
+    database.url = withDatabase(url, name);
     const close = database.close;
     database.close = async () => {
       await close();

@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEscposPrinter, type EscposPrinter } from '@canteen/wechat-sim';
+import type { OrderRecord, PrinterRecord } from '@canteen/contract';
+import type { App } from '../../../app.js';
+import type { Database } from '../../../db/client.js';
+import { createTestDatabase } from '../../../../test/database.js';
+import { startServerProcess, type ServerProcess } from '../../../../test/server-process.js';
+import { addEscpos, jobsOfStore, newOrder, payOn, setUp, ticketsOf } from '../process-fixture.js';
+
+/**
+ * Two server processes on one PostgreSQL database and one Redis (issue 14: never sent twice by a
+ * second instance): orders are paid on both at once, each payment writing a job for each of four
+ * network printers, and both dispatchers compete for the jobs. Every job prints exactly once, and
+ * each printer prints an order's ticket after those of every order paid before it was paid.
+ */
+
+const PORTS = { servers: [47121, 47122], printers: [47130, 47131, 47132, 47133] };
+const ORDERS = 30;
+const WRITERS = 3;
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes sending one outbox (PostgreSQL, TEST_DATABASE_URL; Redis when TEST_REDIS_URL)', () => {
+  let database: Database;
+  let app: App | undefined;
+  const servers: ServerProcess[] = [];
+  const printers: EscposPrinter[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.kill9();
+    for (const printer of printers) await printer.close();
+    await app?.close();
+    await database?.close();
+  });
+
+  it('prints every job exactly once, in payment order per printer', { timeout: 400_000 }, async () => {
+    database = await createTestDatabase({ prefix: 'canteen_h4_' });
+    const url = (database as { url?: string }).url!;
+    const s = await setUp(database);
+    app = s.app;
+    const records: PrinterRecord[] = [];
+    for (const [i, port] of PORTS.printers.entries()) {
+      printers.push(await startEscposPrinter({ port, paper: 58, name: `档口${i + 1}` }));
+      records.push(await addEscpos(s, `档口${i + 1}`, port, i % 2 ? ['receipt'] : ['kitchen']));
+    }
+    const env = { DATABASE_URL: url, REDIS_URL: process.env.TEST_REDIS_URL ?? '', JOB_POLL_MS: '50' };
+    servers.push(...(await Promise.all(PORTS.servers.map((port) => startServerProcess(port, env)))));
+
+    // Writers pay the orders on both instances at once; each payment's time span is kept.
+    const orders: OrderRecord[] = [];
+    for (let i = 0; i < ORDERS; i++) orders.push(await newOrder(s));
+    const spans = new Map<string, { start: number; end: number }>();
+    let next = 0;
+    await Promise.all(Array.from({ length: WRITERS }, async () => {
+      while (next < ORDERS) {
+        const i = next++;
+        const start = performance.now();
+        await payOn(servers[i % servers.length]!.url, s, orders[i]!.id);
+        spans.set(orders[i]!.id, { start, end: performance.now() });
+      }
+    }));
+
+    const total = ORDERS * printers.length;
+    await expect.poll(async () => (await jobsOfStore(database, s.f.storeId)).filter((j) => j.status === 'sent').length, { timeout: 120_000, interval: 100 }).toBe(total);
+    const jobs = await jobsOfStore(database, s.f.storeId);
+    expect(jobs).toHaveLength(total);
+    expect(jobs.every((j) => j.status === 'sent' && j.attempts === 1)).toBe(true);
+
+    for (const [i, printer] of printers.entries()) {
+      const mine = jobs.filter((j) => j.printerId === records[i]!.id);
+      expect(mine).toHaveLength(ORDERS);
+      // Exactly once each, and nothing else on the paper.
+      expect(mine.filter((j) => ticketsOf(printer, j).length !== 1).map((j) => j.orderNo)).toEqual([]);
+      expect(printer.printed()).toHaveLength(ORDERS);
+      // In order: an order paid after another's payment had answered prints after it.
+      const position = new Map(mine.map((j) => [j.orderId!, printer.printed().findIndex((t) => t.text.includes(j.orderNo!))]));
+      const inversions: string[] = [];
+      for (const a of orders) {
+        for (const b of orders) {
+          if (spans.get(a.id)!.end < spans.get(b.id)!.start && position.get(a.id)! > position.get(b.id)!) inversions.push(`${a.orderNo} after ${b.orderNo}`);
+        }
+      }
+      expect(inversions, printer.name).toEqual([]);
+    }
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+});
