@@ -61,6 +61,20 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
   };
 
   /**
+   * The lock order of every payment that can succeed in its transaction: the order row, then
+   * its member's wallet row, then (settlePaid) coupons and roll-ups — the customer module's
+   * order, wallet before coupons. The member is locked here, before the payment is written: every
+   * later update of the order row in the same transaction re-checks its member foreign key (the
+   * row version is the transaction's own), which holds the member row FOR KEY SHARE, and
+   * settlePaid's FOR UPDATE of it would then be an upgrade. Two payments of one member's orders
+   * upgrading at once (or one upgrading while another waits for the row) is a deadlock: 409 to
+   * one payer.
+   */
+  async function lockPayer(tx: Db, locked: OrderRowData): Promise<void> {
+    if (locked.memberId) await app.customer.wallet.lock(tx, locked.memberId);
+  }
+
+  /**
    * After a successful payment, in its transaction (order row locked): settlePaid brings the
    * order's paid amount up to date and, once it covers the payable, makes the order paid. True
    * when this made the order paid.
@@ -107,6 +121,7 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
     if (transaction.amount?.total !== payment.amount) return 'mismatch';
     const outcome = await inTx(db, async (tx) => {
       const locked = await orderRow(tx, payment.orderId, true);
+      await lockPayer(tx, locked);
       const paidAt = transaction.success_time ? new Date(transaction.success_time) : new Date();
       const [won] = await tx.update(orderPayment)
         .set({ status: 'success', tradeNo: transaction.transaction_id ?? null, paidAt: Number.isNaN(paidAt.getTime()) ? new Date() : paidAt, updatedAt: new Date() })
@@ -205,6 +220,8 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
         if (left <= 0) throw conflict('订单已付清，无需再收款');
         const amount = body.amount ?? left;
         if (amount > left) throw badRequest(`支付金额 ${formatFen(amount)} 超过待付金额 ${formatFen(left)}`);
+        // A QR payment is only opened here (its notification settles it): nothing of the member's.
+        if (body.method !== 'wechat') await lockPayer(tx, locked);
         const base = {
           orderId, storeId: locked.storeId, businessDate: locked.businessDate, method: body.method, amount,
           idempotencyKey: idempotencyKey ?? null, operatorId: operator.id, operatorName: operator.name,
@@ -218,7 +235,7 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
         }
         if (body.method === 'balance') {
           if (!locked.memberId) throw badRequest('该订单没有关联会员，不能使用余额支付');
-          // Before the coupon is used (settlePaid): the member row is locked first, as coupons/service.ts expects.
+          // The member row is locked already (lockPayer), before the coupon is used (settlePaid).
           const charged = await app.customer.wallet.charge(tx, { memberId: locked.memberId, amount, storeId: locked.storeId, orderId, operator, reason: `订单 ${locked.orderNo} 消费` });
           const [row] = await tx.insert(orderPayment).values({ ...base, status: 'success', balancePrincipal: charged.principal, balanceBonus: charged.bonus, paidAt: new Date() }).returning();
           const paid = await credit(tx, locked, operator);
