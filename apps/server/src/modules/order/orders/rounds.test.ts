@@ -3,7 +3,7 @@ import { storeOrdersDestination, type DinerOrder, type OrderRecord } from '@cant
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { App } from '../../../app.js';
-import { chickenLine, insertTable, orderFixture, setSku, stockOf, type OrderFixture } from '../../../../test/orders.js';
+import { chickenLine, insertTable, orderFixture, orderMember, setSku, stockOf, type OrderFixture } from '../../../../test/orders.js';
 
 /**
  * 加菜 and 买单 at a pay-later store (orders/rounds.ts): a table's second submission adds a round
@@ -121,6 +121,25 @@ describe('加菜 at the counter and 买单', () => {
     const again = await call<OrderRecord>('POST', `/order/order/${tab.id}/lines`, body, headers);
     expect(again.data.lines).toHaveLength(2);
     expect(again.data.payableAmount).toBe(6400);
+  });
+
+  it('a round added at the counter is priced with the open order\'s member: member price and level discount', async () => {
+    const table = await newTable('R15');
+    const m = await orderMember(app, 90);
+    // A tab with a member (opened as the diners' page opens one, the member named on the cart).
+    const opened = await app.order.create({
+      cart: { storeId: f.storeId, type: 'dine_in', tableId: table.id, memberId: m.id, lines: [smallChicken(1)] }, source: 'qr', tableToken: table.token, operator: { id: null, name: '' },
+    });
+    // 小份 ¥32 has no member price: the level's 9折 takes ¥3.20 off.
+    expect(opened).toMatchObject({ status: 'dining', memberId: m.id, goodsAmount: 3200, memberDiscount: 320, payableAmount: 2880 });
+    const rice = { kind: 'dish' as const, itemId: f.dishes.rice, optionIds: [], quantity: 2 };
+    const added = await call<OrderRecord>('POST', `/order/order/${opened.id}/lines`, { lines: [rice, smallChicken(1)] }, admin);
+    expect(added.status).toBe(200);
+    // 米饭 at its member price ¥1.50 (no level discount on it), 小份 with the level's 9折 again.
+    expect(added.data.lines.filter((l) => l.round === 2).map((l) => [l.name, l.unitPrice, l.lineAmount, l.discountAmount])).toEqual([
+      ['米饭', 150, 300, 0], ['辣子鸡', 3200, 3200, 320],
+    ]);
+    expect(added.data).toMatchObject({ goodsAmount: 6700, memberDiscount: 640, payableAmount: 6060 });
   });
 
   it('买单 from the diners\' page: pending without a timeout, no more rounds, paid at the counter; the table is free again', async () => {
