@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchContext } from './context.js';
 import { info, type Figure } from './figures.js';
-import { load } from './load.js';
+import { generator, generatorText, load } from './load.js';
 import { freePort, removeDir, repoRoot, rssMb, startProgram } from './processes.js';
 import { foundation } from './suites/foundation.js';
 import { identity } from './suites/identity.js';
@@ -36,10 +36,11 @@ const format = (f: Figure) => {
   return `${verdict.padEnd(6)} ${f.name}: ${f.value} ${f.unit}${ratio}${f.budget ? `  budget ${f.budget}` : ''}`;
 };
 
+console.log(`load generator: ${generatorText()}, 20 connections, for the baseline and every figure`);
 const baselineServer = await startProgram([process.execPath, 'bench/src/baseline-server.mjs'], {}, '/', await freePort());
-const baseline = await load(`${baselineServer.url}/`);
+const baseline = await load(`${baselineServer.url}/`, { serverPid: baselineServer.child.pid! });
 await baselineServer.stop();
-console.log(`baseline: bare Fastify hello-world ${baseline.rps} req/s, p99 ${baseline.p99} ms`);
+console.log(`baseline: bare Fastify hello-world ${baseline.rps} req/s, p99 ${baseline.p99} ms${baseline.serverCpuUs === undefined ? '' : `, its server's CPU ${baseline.serverCpuUs} µs per answer`}`);
 
 const settle = () => new Promise((r) => setTimeout(r, 1500)); // let boot work finish before reading memory
 // The first boot creates, migrates and seeds the database; a store's server lives on its later boots.
@@ -67,5 +68,5 @@ try {
 const budgeted = figures.filter((f) => f.budget !== undefined);
 const met = budgeted.filter((f) => f.met).length;
 mkdirSync(path.join(repoRoot, 'bench/results'), { recursive: true });
-writeFileSync(path.join(repoRoot, 'bench/results/latest.json'), JSON.stringify({ date: new Date().toISOString(), baseline, figures }, null, 2));
+writeFileSync(path.join(repoRoot, 'bench/results/latest.json'), JSON.stringify({ date: new Date().toISOString(), generator, baseline, figures }, null, 2));
 console.log(`budgets: ${met} met, ${budgeted.length - met} missed`);
