@@ -33,8 +33,9 @@ export const backoffMs = (attempts: number): number => Math.min(60_000, 2000 * 2
  * Sends the outbox's jobs after their transactions committed, on every instance at once:
  *
  * - A claim (one transaction under an advisory lock, so two instances never claim together)
- *   takes the oldest due job of each printer that has none being sent, marks it `sending` with a
- *   lease and counts the attempt. One job per printer at a time keeps a printer's tickets in order.
+ *   takes the oldest pending job of each printer that has none being sent, when it is due, marks
+ *   it `sending` with a lease and counts the attempt. One job per printer at a time, oldest first,
+ *   keeps a printer's tickets in order, through retries too.
  * - The send: reached → `sent`; unreachable (known before any byte of the ticket left: no
  *   connection, offline, out of paper, the cloud refused) → back to `pending` after a backoff,
  *   `failed` after maxAttempts; refused (printer gone or disabled, no account) → `failed`.
@@ -141,12 +142,14 @@ export class PrintDispatcher {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('canteen:print-claim'))`);
       const busy = tx.select({ id: printJob.printerId }).from(printJob).where(eq(printJob.status, 'sending'));
-      const due = await tx.select({ id: printJob.id, printerId: printJob.printerId }).from(printJob)
-        .where(and(eq(printJob.status, 'pending'), lte(printJob.nextAttemptAt, new Date()), notInArray(printJob.printerId, busy)))
-        .orderBy(asc(printJob.nextAttemptAt), asc(printJob.id)).limit(200);
-      const firstPerPrinter = new Map<string, string>();
-      for (const d of due) if (!firstPerPrinter.has(d.printerId) && firstPerPrinter.size < (this.o.batch ?? 50)) firstPerPrinter.set(d.printerId, d.id);
-      const ids = [...firstPerPrinter.values()];
+      // Each idle printer's oldest pending job, due or not: one waiting out a backoff holds the
+      // ones written after it, so the printer's tickets come out in order when it is back.
+      const heads = await tx.selectDistinctOn([printJob.printerId], { id: printJob.id, nextAttemptAt: printJob.nextAttemptAt }).from(printJob)
+        .where(and(eq(printJob.status, 'pending'), notInArray(printJob.printerId, busy)))
+        .orderBy(printJob.printerId, asc(printJob.id));
+      const now = Date.now();
+      const ids = heads.filter((h) => h.nextAttemptAt.getTime() <= now)
+        .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime()).slice(0, this.o.batch ?? 50).map((h) => h.id);
       if (!ids.length) return [];
       return tx.update(printJob).set({ status: 'sending', attempts: sql`${printJob.attempts} + 1`, leaseUntil: new Date(Date.now() + leaseMs) })
         .where(and(inArray(printJob.id, ids), eq(printJob.status, 'pending'))).returning();
