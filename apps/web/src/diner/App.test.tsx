@@ -94,6 +94,11 @@ describe('the diners\' page', () => {
     await user.click(within(cart).getByTestId('diner-submit'));
     await screen.findByTestId('diner-status');
     expect(sent.find((s) => s.url.endsWith('/order'))!.body).toEqual({ type: 'dine_in', remark: '', lines: [{ kind: 'dish', itemId: '102', optionIds: [], choices: [], quantity: 1.5 }] });
+    // 继续点餐 (加菜): the menu again, with an empty cart (what was ordered is not offered again).
+    await user.click(screen.getByRole('button', { name: '继续点餐' }));
+    await screen.findByTestId('diner-menu');
+    expect(screen.getByTestId('diner-cart-count')).toHaveTextContent('0');
+    expect(sessionStorage.getItem(`canteen-diner-cart-${TOKEN}`)).toBe('[]');
   });
 
   it('names a weighed dish in English too', async () => {

@@ -13,6 +13,8 @@ interface Props {
   open: boolean;
   cart: CartLine[];
   setCart: Dispatch<SetStateAction<CartLine[]>>;
+  /** The order was placed: the cart is empty now, here and in the page's storage. */
+  onOrdered: () => void;
   onClose: () => void;
   navigate: (to: string) => void;
 }
@@ -22,7 +24,7 @@ interface Props {
  * remark, the server's price (a quote, asked again as the cart changes), and 提交订单. A refusal
  * (sold out, closed) is the server's message, naming the dish.
  */
-export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, onClose, navigate }: Props) {
+export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, onOrdered, onClose, navigate }: Props) {
   const types = menu.store.orderTypes;
   const [type, setType] = useState<'dine_in' | 'takeaway'>(types.includes('dine_in') ? 'dine_in' : 'takeaway');
   const [remark, setRemark] = useState('');
@@ -66,7 +68,7 @@ export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, o
     setProblem(undefined);
     try {
       const answer = await dinerCall('create', { params: { token: tableToken }, body }, { idempotencyKey: attempt.current.key });
-      setCart([]);
+      onOrdered();
       if (answer.payUrl) window.location.assign(answer.payUrl);
       else navigate(orderPagePath(tableToken, answer.order.viewToken));
     } catch (e) {

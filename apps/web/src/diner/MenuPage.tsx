@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatFen, type MenuCombo, type MenuDish } from '@canteen/contract';
 import { dinerCall, DinerApiError, type DinerData } from './api';
 import { addLine, cartCount, cartEstimate, countOf, type CartLine, type NewCartLine } from './cart';
@@ -21,6 +21,14 @@ function loadCart(token: string): CartLine[] {
     return Array.isArray(saved) ? saved : [];
   } catch {
     return [];
+  }
+}
+
+function saveCart(token: string, cart: readonly CartLine[]): void {
+  try {
+    sessionStorage.setItem(cartStorageKey(token), JSON.stringify(cart));
+  } catch {
+    // not kept across pages: the cart still works on this one
   }
 }
 
@@ -57,13 +65,13 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
     return () => controller.abort();
   }, [tableToken]);
 
-  useEffect(() => {
-    try {
-      sessionStorage.setItem(cartStorageKey(tableToken), JSON.stringify(cart));
-    } catch {
-      // not kept across pages: the cart still works on this one
-    }
-  }, [cart, tableToken]);
+  useEffect(() => saveCart(tableToken, cart), [cart, tableToken]);
+  // An order placed: the cart is emptied in storage at once, as the page is left right after
+  // (for the order's page or the payment's) and no effect of it runs again.
+  const ordered = useCallback(() => {
+    saveCart(tableToken, []);
+    setCart([]);
+  }, [tableToken]);
 
   // The category list follows the scrolling: the section at the top of the screen is the one lit.
   useEffect(() => {
@@ -156,7 +164,7 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
       </footer>
       {picking && <Picker t={t} picked={picking} onClose={() => setPicking(undefined)} onAdd={(line, quantity) => { add(line, quantity); setPicking(undefined); }} />}
       {cartOpen && (
-        <CartSheet t={t} tableToken={tableToken} menu={menu} payMode={table.payMode} open={open} cart={cart} setCart={setCart}
+        <CartSheet t={t} tableToken={tableToken} menu={menu} payMode={table.payMode} open={open} cart={cart} setCart={setCart} onOrdered={ordered}
           onClose={() => setCartOpen(false)} navigate={navigate} />
       )}
     </div>
