@@ -1,5 +1,4 @@
 import { eq, lt } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { authCaptcha } from './tables.js';
@@ -10,6 +9,8 @@ export const CAPTCHA_TTL_SECONDS = 60;
 export function createCaptchas(db: Db) {
   return {
     async create(randomStr: string): Promise<string> {
+      // Loaded on the first captcha, not at boot: its font alone is a few MB the idle server does not need.
+      const { default: svgCaptcha } = await import('svg-captcha');
       const captcha = svgCaptcha.create({ size: 4, ignoreChars: '0oO1iIlL', noise: 2, color: true, width: 120, height: 40 });
       const expiresAt = new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000);
       await db.delete(authCaptcha).where(lt(authCaptcha.expiresAt, new Date()));

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { CellFormat, Sheet } from './layouts.js';
 
 /** The filters a report was asked with, written above every sheet's table. */
@@ -29,9 +28,11 @@ const cellValue = (value: string | number, format: CellFormat) => (format === 'm
  */
 export function xlsxStream(filters: ExportFilters, sheets: Sheet[]): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Canteen';
   const write = async () => {
+    // exceljs is loaded on the first export, not at boot: it holds some 15 MB the idle server does not need.
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    workbook.creator = 'Canteen';
     for (const sheet of sheets) {
       const ws = workbook.addWorksheet(sheet.name);
       ws.columns = sheet.columns.map((c) => ({ width: c.width ?? 12 }));
