@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -18,6 +19,12 @@ async function main() {
     }
     throw error;
   }
+  // The embedded database is PostgreSQL in WebAssembly. V8 recompiles its busy functions with its
+  // optimising compiler on background threads whose scratch memory glibc keeps: some 70 MB
+  // resident for good, and a slower boot. Its baseline code alone keeps the server within its
+  // memory budget at the cost of some speed in long scans. Set before the module is compiled;
+  // with an external PostgreSQL the process keeps V8's defaults.
+  if (!config.DATABASE_URL) v8.setFlagsFromString('--liftoff-only');
   const database = await openDatabase(config);
   await migrate(database);
   await seed(database, config, seeders);
