@@ -216,7 +216,9 @@ export function ComboEditor({ storeId, combo, onClose }: ComboEditorProps) {
                 <>
                   {groupFields.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('storeCombo.editor.noGroups')} />}
                   {groupFields.map((groupField, g) => {
-                    const fixed = groups[g]?.kind === 'fixed';
+                    // From the form itself: the watched `groups` catch up a task later, so a fixed group
+                    // just added would first render as an optional one and then lay its new row out again.
+                    const fixed = groupKind(groupField.name) === 'fixed';
                     return (
                       <Card
                         key={groupField.key}
@@ -298,7 +300,8 @@ export function ComboEditor({ storeId, combo, onClose }: ComboEditorProps) {
                                     key: 'dish',
                                     title: t('storeCombo.editor.item.dish'),
                                     render: (_: unknown, itemField) => {
-                                      const item = groups[g]?.items?.[itemField.name];
+                                      // Read now, like the group's kind: the size select shows with the dish that needs it.
+                                      const item = form.getFieldValue(['groups', g, 'items', itemField.name]) as Partial<ComboItemValues> | undefined;
                                       const dish = item?.dishId ? dishById.get(item.dishId) : undefined;
                                       return (
                                         <Space.Compact style={{ width: '100%' }}>

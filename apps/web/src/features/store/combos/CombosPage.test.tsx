@@ -90,9 +90,10 @@ const form = () => screen.getByTestId('combo-form');
 const preview = () => screen.getByTestId('combo-preview');
 async function choose(select: HTMLElement, title: string) {
   const control = select.classList.contains('ant-select') ? select : (select.querySelector<HTMLElement>('.ant-select') ?? select);
+  // Opened once: it stays open until its choices show, in its own dropdown.
+  fireEvent.mouseDown(control);
   const option = await waitFor(() => {
-    // Open (again, if a re-render closed it) until its choices show, in its own dropdown.
-    if (!control.classList.contains('ant-select-open')) fireEvent.mouseDown(control);
+    expect(control).toHaveClass('ant-select-open');
     const listbox = control.querySelector('[role=combobox]')?.getAttribute('aria-controls');
     const dropdown = listbox ? document.getElementById(listbox)?.closest('.ant-select-dropdown') : undefined;
     const found = [...(dropdown?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].find((o) => o.getAttribute('title') === title);
@@ -175,6 +176,26 @@ describe('CombosPage (套餐)', { timeout: 120_000 }, () => {
     });
     expect(await screen.findByText('套餐已新增')).toBeInTheDocument();
     expect(await screen.findByText('工作餐')).toBeInTheDocument();
+  });
+
+  it('lays a group just added out as its kind at once: its dish select opens with one click and stays open', async () => {
+    await open();
+    await userEvent.click(screen.getByTestId('combo-add'));
+    await screen.findByTestId('combo-form');
+    fireEvent.click(screen.getByTestId('combo-add-fixed'));
+    // Before the watched values catch up (a task later): already a fixed group, no choose-N fields.
+    const group = screen.getByTestId('combo-group-0');
+    expect(within(group).getByText('固定')).toBeInTheDocument();
+    expect(within(group).queryByLabelText('最少选')).toBeNull();
+    expect(within(group).queryByText('加价（元）')).toBeNull();
+    const dishSelect = screen.getByTestId('combo-item-dish-0-0');
+    fireEvent.mouseDown(dishSelect);
+    await waitFor(() => expect(document.querySelector('.ant-select-item-option[title="奶茶"]')).not.toBeNull());
+    expect(screen.getByTestId('combo-item-dish-0-0')).toBe(dishSelect);
+    expect(dishSelect).toHaveClass('ant-select-open');
+    // Picking a dish with sizes shows its size select in the same render.
+    fireEvent.click(document.querySelector<HTMLElement>('.ant-select-item-option[title="奶茶"]')!);
+    expect(screen.getByTestId('combo-item-sku-0-0')).toBeInTheDocument();
   });
 
   it('lets a diner pick a dish again in a group that allows repeats, up to the most', async () => {
