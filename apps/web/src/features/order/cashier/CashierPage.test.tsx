@@ -270,6 +270,8 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
     await userEvent.click(within(screen.getByTestId('cashier-table')).getByRole('combobox'));
     await userEvent.click(await screen.findByText(/^A01 · 大厅/));
     await waitFor(() => expect(payable()).toHaveTextContent('¥26.00'));
+    // The table changed the cart: its quote (the same ¥26.00) must be back before 下单 is pressed.
+    await waitFor(() => expect(screen.getByTestId('cashier-submit')).toBeEnabled());
     await userEvent.click(screen.getByTestId('cashier-submit'));
     await screen.findByTestId('pay-dialog');
     expect(server.calls('POST', '/order/order/9001/lines')).toHaveLength(1);
