@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -11,7 +12,7 @@ import { seeders } from '../../../apps/server/src/modules/index.js';
 import { sysUser } from '../../../apps/server/src/modules/upms/tables.js';
 import type { BenchContext } from '../context.js';
 import { atMost, info, ratioAtLeast, type Figure } from '../figures.js';
-import { load } from '../load.js';
+import { load, type Load } from '../load.js';
 import { freePort, removeDir, startProgram } from '../processes.js';
 
 /**
@@ -27,8 +28,9 @@ import { freePort, removeDir, startProgram } from '../processes.js';
  *   sold-out filters, a price order), budget ≤ 20 ms; and, for information, paging once through
  *   all of them (no page's records kept yet).
  *
- * An answer of 12 KB costs the load generator (one core, in the bench process) far more than
- * the baseline's 17 bytes: bare Fastify sending the same number of bytes is measured beside it.
+ * An answer of 12 KB costs the load generator more than the baseline's 17 bytes (autocannon, in
+ * the bench process, far more than wrk: load.ts): bare Fastify sending the same number of bytes is
+ * measured beside it, and so is the hello-world again (the machine's load moves during a run).
  *
  * The data is written straight into a fresh database in this process, then the built server
  * serves it from the same folder (as the messaging suite's material page does).
@@ -93,6 +95,34 @@ export async function fillStore(database: Database, name: string, dishes: number
   });
 }
 
+/**
+ * CPU time of the serving process per answer (menu, hello-world, same bytes): what the server
+ * costs, however busy the machine; hello ÷ menu is the share of the baseline the server alone
+ * would allow if the load generator and everything else cost nothing.
+ */
+function serverCpuFigures(menu: Load, hello: Load, sameBytes: Load): Figure[] {
+  if (menu.serverCpuUs === undefined || hello.serverCpuUs === undefined || sameBytes.serverCpuUs === undefined) return [];
+  const share = Math.round((hello.serverCpuUs / menu.serverCpuUs) * 100);
+  return [
+    info(`GET /store/menu server CPU per answer (bare hello-world ${hello.serverCpuUs} µs, bare same bytes ${sameBytes.serverCpuUs} µs: the server alone allows ${share} % of baseline)`, menu.serverCpuUs, 'µs'),
+  ];
+}
+
+/** The menu's answer to `headers` as sent under load: its Content-Encoding and size on the wire (fetch would decode it). */
+async function menuAnswerAsBrowsersGetIt(url: string, headers: Record<string, string>): Promise<{ encoding: string; bytes: number }> {
+  const { hostname, port, pathname, search } = new URL(url);
+  return new Promise((resolve, reject) => {
+    http.get({ hostname, port, path: pathname + search, headers }, (answer) => {
+      let bytes = 0;
+      answer.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      answer.on('end', () => {
+        if (answer.statusCode !== 200) reject(new Error(`GET /store/menu under the load's headers: ${answer.statusCode}`));
+        else resolve({ encoding: String(answer.headers['content-encoding'] ?? 'identity'), bytes });
+      });
+    }).on('error', reject);
+  });
+}
+
 export async function store({ baseline }: BenchContext): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'canteen-bench-store-'));
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
@@ -122,9 +152,10 @@ export async function store({ baseline }: BenchContext): Promise<Figure[]> {
   try {
     const authorization = `Bearer ${token}`;
     const menuUrl = `${server.url}/store/menu?storeId=${menuStore}`;
-    const probe = await fetch(menuUrl, { headers: { authorization } });
-    if (!probe.ok) throw new Error(`GET /store/menu: ${probe.status} ${await probe.text()}`);
-    const plainBytes = (await probe.arrayBuffer()).byteLength;
+    const plainAnswer = await fetch(menuUrl, { headers: { authorization, 'accept-encoding': 'identity' } });
+    if (!plainAnswer.ok) throw new Error(`GET /store/menu: ${plainAnswer.status} ${await plainAnswer.text()}`);
+    const plainBytes = (await plainAnswer.arrayBuffer()).byteLength;
+    // What a browser (the cashier's and the 菜品 screens) sends: it takes brotli and gzip.
     const headers = { authorization, 'accept-encoding': 'gzip, deflate, br' };
     await load(menuUrl, { headers, seconds: 4 }); // warm-up (and the answer's brotli recompressed at its best quality)
     const compressedBytes: Record<string, number> = {};
@@ -133,13 +164,25 @@ export async function store({ baseline }: BenchContext): Promise<Figure[]> {
       compressedBytes[encoding] = Number(answer.headers.get('content-length') ?? 0);
       await answer.arrayBuffer();
     }
+    // The answer under load is the one a browser gets: check which encoding (and size) it is, and name it.
+    const served = await menuAnswerAsBrowsersGetIt(menuUrl, headers);
+    const encodingName = { br: 'brotli', gzip: 'gzip', identity: 'uncompressed' }[served.encoding] ?? served.encoding;
 
-    const menu = await load(menuUrl, { headers });
+    const menu = await load(menuUrl, { headers, serverPid: server.child.pid! });
     const plain = await load(menuUrl, { headers: { authorization } });
     // Bare Fastify sending an answer of the same size: the ceiling the load generator and loopback
-    // set for 12 KB answers on this machine (the hello-world baseline's answer is 17 bytes).
+    // set for 12 KB answers on this machine (the hello-world baseline's answer is 17 bytes). And the
+    // baseline's hello-world again, right beside the menu: on a shared machine the load moves during
+    // a run, and this shows how far the run's baseline is from this moment.
     const bare = await startProgram([process.execPath, 'bench/src/baseline-server.mjs'], {}, '/', await freePort());
-    const sameBytes = await load(`${bare.url}/bytes?n=${compressedBytes.br}`, { headers }).finally(() => bare.stop());
+    let sameBytes: Load;
+    let helloBeside: Load;
+    try {
+      sameBytes = await load(`${bare.url}/bytes?n=${served.bytes}`, { headers, serverPid: bare.child.pid! });
+      helloBeside = await load(`${bare.url}/`, { serverPid: bare.child.pid! });
+    } finally {
+      await bare.stop();
+    }
 
     // The dish list at 10,000 dishes: a mix of what the 菜品 screen asks.
     const base = `/store/dish/page?storeId=${bigStore}&size=20`;
@@ -171,9 +214,11 @@ export async function store({ baseline }: BenchContext): Promise<Figure[]> {
     });
 
     const figures: Figure[] = [
-      ratioAtLeast('GET /store/menu (300 dishes, brotli as browsers take it) requests per second', menu.rps, 'req/s', baseline.rps, 0.4),
-      info(`bare Fastify sending a pre-built answer of the same ${Math.round(compressedBytes.br! / 1024)} KB, requests per second (${Math.round((sameBytes.rps / baseline.rps) * 100)} % of baseline; /store/menu reaches ${Math.round((menu.rps / sameBytes.rps) * 100)} % of it)`, sameBytes.rps, 'req/s'),
-      atMost('GET /store/menu (300 dishes, brotli) p99 latency', menu.p99, 'ms', 10),
+      ratioAtLeast(`GET /store/menu (300 dishes, ${encodingName} as browsers take it) requests per second`, menu.rps, 'req/s', baseline.rps, 0.4),
+      info(`bare Fastify hello-world again, right beside the menu's load (/store/menu reaches ${Math.round((menu.rps / helloBeside.rps) * 100)} % of it)`, helloBeside.rps, 'req/s'),
+      info(`bare Fastify sending a pre-built answer of the same ${Math.round(served.bytes / 1024)} KB, requests per second (${Math.round((sameBytes.rps / baseline.rps) * 100)} % of baseline; /store/menu reaches ${Math.round((menu.rps / sameBytes.rps) * 100)} % of it)`, sameBytes.rps, 'req/s'),
+      ...serverCpuFigures(menu, helloBeside, sameBytes),
+      atMost(`GET /store/menu (300 dishes, ${encodingName}) p99 latency`, menu.p99, 'ms', 10),
       info(`GET /store/menu (300 dishes) answer size: JSON ${Math.round(plainBytes / 1024)} KB, gzip ${Math.round(compressedBytes.gzip! / 1024)} KB, brotli`, Math.round(compressedBytes.br! / 1024), 'KB'),
       info('GET /store/menu (300 dishes, uncompressed) requests per second', plain.rps, 'req/s'),
       info('GET /store/menu (300 dishes, uncompressed) p99 latency', plain.p99, 'ms'),
@@ -181,7 +226,7 @@ export async function store({ baseline }: BenchContext): Promise<Figure[]> {
       info('GET /store/dish/page requests per second at 10,000 dishes', Math.round(list.requests.average), 'req/s'),
       info('GET /store/dish/page p99 paging once through all 10,000 dishes (every record read from the database)', cold.latency.p99, 'ms'),
     ];
-    const failures = menu.errors + plain.errors + list.non2xx + list.errors + cold.non2xx + cold.errors;
+    const failures = menu.errors + plain.errors + sameBytes.errors + helloBeside.errors + list.non2xx + list.errors + cold.non2xx + cold.errors;
     if (failures) figures.push(info('store suite: failed requests during the runs', failures, 'requests'));
     return figures;
   } finally {
