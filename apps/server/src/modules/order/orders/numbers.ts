@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PickupRule } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
-import { orderSequence } from '../tables.js';
+import { executeNamed } from './order-writes.js';
 
 /**
  * Readable numbers: the order number `yyMMdd` (business date) + the store's code (its id, three
@@ -12,10 +12,12 @@ import { orderSequence } from '../tables.js';
 
 /** Draws the store's next number of the business day (one row per store and day; call it outside a long transaction: the row is locked until commit). */
 export async function nextSequence(tx: Db, storeId: string, businessDate: string): Promise<number> {
-  const [row] = await tx.insert(orderSequence).values({ storeId, businessDate, lastNo: 1 })
-    .onConflictDoUpdate({ target: [orderSequence.storeId, orderSequence.businessDate], set: { lastNo: sql`${orderSequence.lastNo} + 1` } })
-    .returning({ lastNo: orderSequence.lastNo });
-  return row!.lastNo;
+  // A named statement (parsed once per connection): every order draws a number.
+  const result = await executeNamed(tx, 'canteen_order_sequence', sql`insert into order_sequence (store_id, business_date, last_no)
+    values (${storeId}::bigint, ${businessDate}::date, 1)
+    on conflict (store_id, business_date) do update set last_no = order_sequence.last_no + 1 returning last_no`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ last_no: number }> }).rows) as Array<{ last_no: number }>;
+  return Number(rows[0]!.last_no);
 }
 
 export const orderNoOf = (businessDate: string, storeId: string, sequence: number): string =>
