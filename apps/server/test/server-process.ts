@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serverRoot } from '../src/config.js';
@@ -23,6 +24,25 @@ export interface ServerProcess {
   kill9(): Promise<void>;
   /** SIGTERM (graceful shutdown), and waits until it exited; its data folder is removed. */
   stop(): Promise<void>;
+}
+
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/**
+ * `count` ports of [from, to] that can be listened on now: a test's ports come from a range of
+ * its own, but the range lies among the system's ephemeral ports, so any client socket may be
+ * holding one of them for a while.
+ */
+export async function portsIn(from: number, to: number, count: number): Promise<number[]> {
+  const ports: number[] = [];
+  for (let port = from; port <= to && ports.length < count; port++) if (await bindable(port)) ports.push(port);
+  if (ports.length < count) throw new Error(`fewer than ${count} free ports in ${from}-${to}`);
+  return ports;
 }
 
 async function waitReady(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {

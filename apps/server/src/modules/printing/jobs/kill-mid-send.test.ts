@@ -5,7 +5,7 @@ import type { App } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
 import { createTestDatabase } from '../../../../test/database.js';
 import { payInFull } from '../../../../test/orders.js';
-import { spawnServerProcess, startServerProcess, type ServerProcess } from '../../../../test/server-process.js';
+import { portsIn, spawnServerProcess, startServerProcess, type ServerProcess } from '../../../../test/server-process.js';
 import { addEscpos, jobsByIds, jobsOfStore, newOrder, payOn, setUp, ticketsOf, type JobRow } from '../process-fixture.js';
 import { printJob } from '../tables.js';
 import { IN_DOUBT } from './dispatcher.js';
@@ -20,7 +20,11 @@ import { IN_DOUBT } from './dispatcher.js';
  * waits it out, as a real restart would.
  */
 
-const PORTS = { first: 47101, second: 47102, kitchen: 47110, front: 47111 };
+/** This file's ports: 47100-47119. */
+const portsOf = async () => {
+  const [first, second, kitchen, front] = await portsIn(47100, 47119, 4);
+  return { first: first!, second: second!, kitchen: kitchen!, front: front! };
+};
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a server process killed mid-send (PostgreSQL, TEST_DATABASE_URL)', () => {
   let database: Database;
@@ -35,6 +39,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a server process killed mid-sen
   });
 
   it('never sends the in-flight job again (in doubt until 重打), prints the waiting ones once, and nothing twice', { timeout: 400_000 }, async () => {
+    const PORTS = await portsOf();
     database = await createTestDatabase({ prefix: 'canteen_h4_' });
     const url = (database as { url?: string }).url!;
     const s = await setUp(database);
@@ -42,6 +47,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a server process killed mid-sen
     const kitchen = await startEscposPrinter({ port: PORTS.kitchen, paper: 58, name: '后厨' });
     const front = await startEscposPrinter({ port: PORTS.front, paper: 58, name: '前台' });
     printers.push(kitchen, front);
+    expect([kitchen.listenError, front.listenError]).toEqual([null, null]);
     const kitchenPrinter = await addEscpos(s, '后厨', PORTS.kitchen, ['kitchen']);
     await addEscpos(s, '前台', PORTS.front, ['receipt']);
 

@@ -4,7 +4,7 @@ import type { OrderRecord, PrinterRecord } from '@canteen/contract';
 import type { App } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
 import { createTestDatabase } from '../../../../test/database.js';
-import { startServerProcess, type ServerProcess } from '../../../../test/server-process.js';
+import { portsIn, startServerProcess, type ServerProcess } from '../../../../test/server-process.js';
 import { addEscpos, jobsOfStore, newOrder, payOn, setUp, ticketsOf } from '../process-fixture.js';
 
 /**
@@ -14,7 +14,11 @@ import { addEscpos, jobsOfStore, newOrder, payOn, setUp, ticketsOf } from '../pr
  * each printer prints an order's ticket after those of every order paid before it was paid.
  */
 
-const PORTS = { servers: [47121, 47122], printers: [47130, 47131, 47132, 47133] };
+/** This file's ports: 47120-47149. */
+const portsOf = async () => {
+  const ports = await portsIn(47120, 47149, 6);
+  return { servers: ports.slice(0, 2), printers: ports.slice(2) };
+};
 const ORDERS = 30;
 const WRITERS = 3;
 
@@ -31,6 +35,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes sending on
   });
 
   it('prints every job exactly once, in payment order per printer', { timeout: 400_000 }, async () => {
+    const PORTS = await portsOf();
     database = await createTestDatabase({ prefix: 'canteen_h4_' });
     const url = (database as { url?: string }).url!;
     const s = await setUp(database);
@@ -38,6 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes sending on
     const records: PrinterRecord[] = [];
     for (const [i, port] of PORTS.printers.entries()) {
       printers.push(await startEscposPrinter({ port, paper: 58, name: `档口${i + 1}` }));
+      expect(printers[i]!.listenError).toBeNull();
       records.push(await addEscpos(s, `档口${i + 1}`, port, i % 2 ? ['receipt'] : ['kitchen']));
     }
     const env = { DATABASE_URL: url, REDIS_URL: process.env.TEST_REDIS_URL ?? '', JOB_POLL_MS: '50' };
