@@ -47,7 +47,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes sending on
       records.push(await addEscpos(s, `档口${i + 1}`, port, i % 2 ? ['receipt'] : ['kitchen']));
     }
     const env = { DATABASE_URL: url, REDIS_URL: process.env.TEST_REDIS_URL ?? '', JOB_POLL_MS: '50' };
-    servers.push(...(await Promise.all(PORTS.servers.map((port) => startServerProcess(port, env)))));
+    // One after the other: each runs migrations and seeding at start, and a second one finds them done.
+    for (const port of PORTS.servers) servers.push(await startServerProcess(port, env));
 
     // Writers pay the orders on both instances at once; each payment's time span is kept.
     const orders: OrderRecord[] = [];
