@@ -147,7 +147,7 @@ async function seedStore(tx: Db, shop: DemoShop, operator: OrderOperator, now: n
     const orderIndex = orders.length;
     orders.push({
       storeId: shop.id, orderNo: orderNoOf(businessDate, shop.id, sequence), businessDate, type: p.type, source: qr ? 'qr' : 'cashier',
-      status: p.step, tableId: table?.id ?? null, tableCode: table?.code ?? null, guests: table ? random.int(1, 4) : null,
+      status: p.step, payLater: qr, tableId: table?.id ?? null, tableCode: table?.code ?? null, guests: table ? random.int(1, 4) : null,
       pickupNo: table ? null : pickupNoOf(shop.pickupRule, sequence),
       goodsAmount: priced.goodsAmount, packingFee: priced.packingFee, memberDiscount: 0, couponDiscount: 0, payableAmount: payable,
       paidAmount: paid ? payable : 0, itemCount: priced.itemCount, remark: random.chance(0.2) ? '少辣' : '',

@@ -60,6 +60,8 @@ export const order = pgTable('orders', {
   cancelledAt: timestamptz('cancelled_at'),
   /** The methods of the order's successful payments as bits (PAY_METHOD_BITS), kept by triggers on order_payment (0502_order_pay_methods.sql). */
   payMethods: smallint('pay_methods').notNull().default(0),
+  /** A pay-later tab (created dining, 先吃后付): paid, it may be finished without 接单 (0503_order_pay_later.sql). */
+  payLater: boolean('pay_later').notNull().default(false),
   /** The list's tab of the status (0500_order.sql; ORDER_TABS). Kept by the database. */
   tab: text('tab').$type<OrderTab>().generatedAlwaysAs(sql`case
     when status in ('dining', 'pending', 'paid') then 'todo'

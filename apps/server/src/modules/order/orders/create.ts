@@ -193,6 +193,8 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
     type: cart.type,
     source: input.source,
     status,
+    // A tab opened at the table (先吃后付): paid after eating, it is finished without 接单.
+    payLater: status === 'dining',
     tableId: place.tableId,
     tableCode: place.tableCode,
     guests: cart.guests ?? null,
