@@ -5,13 +5,14 @@ import { createTestDatabase } from '../../../../test/database.js';
 import { testConfig } from '../../../../test/config.js';
 import type { App } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
-import { order } from '../tables.js';
+import { order, orderPayment } from '../tables.js';
 import { cartOf, chickenLine, couponStatus, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture } from '../../../../test/orders.js';
 import { cancelDueOrders, TIMEOUT_REASON, UNPAID_TIMEOUT_KIND } from './timeout.js';
 
 /**
  * The unpaid timeout on one database across a restart: orders made by one instance are
- * cancelled by the next one's job when their time is up (ORDER_UNPAID_TIMEOUT_MIN = 1 here).
+ * cancelled by the next one's job when their time is up (ORDER_UNPAID_TIMEOUT_MIN = 1 here);
+ * one paid in part is left to staff.
  */
 
 let database: Database;
@@ -21,7 +22,7 @@ const config = testConfig({ ORDER_UNPAID_TIMEOUT_MIN: '1' });
 const operator = { id: null, name: 'test' };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ prefix: 'canteen_h8_' });
   first = await buildApp(config, { database });
   await first.ready();
   f = await orderFixture(first);
@@ -65,6 +66,32 @@ describe('the unpaid timeout', () => {
       first = await buildApp(config, { database });
       await first.ready();
     }
+  });
+
+  it('never cancels an order paid in part: it stays pending, its deadline cleared, nothing refunded', async () => {
+    const o = await first.order.create({ cart: cartOf(f, [chickenLine(f, 1, { skuId: f.skus.small })]), source: 'cashier', operator });
+    const stock = await stockOf(first, { skuId: f.skus.small });
+    // ¥20 cash of the bill taken (what payments/ does: the payment row, then settlePaid in its transaction).
+    await first.database.db.transaction(async (tx) => {
+      await tx.insert(orderPayment).values({ orderId: o.id, storeId: o.storeId, businessDate: o.businessDate, method: 'cash', amount: 2000, status: 'success', paidAt: new Date() });
+      await first.order.settlePaid(tx, o.id, operator);
+    });
+    expect(await first.order.get(o.id)).toMatchObject({ status: 'pending', paidAmount: 2000, expireTime: null });
+
+    // One part-paid with its deadline still set (paid before the payment cleared it), now past it.
+    await first.database.db.update(order).set({ expireAt: new Date(Date.now() - 1000) }).where(eq(order.id, o.id));
+    let refundAsked = false;
+    const { cancelled } = await cancelDueOrders(first, new Date(), async () => {
+      refundAsked = true;
+    });
+    expect(cancelled).not.toContain(o.id);
+    expect(refundAsked).toBe(false);
+    const after = await first.order.get(o.id);
+    expect(after).toMatchObject({ status: 'pending', paidAmount: 2000, refundedAmount: 0, refunds: [], expireTime: null });
+    expect(await stockOf(first, { skuId: f.skus.small })).toBe(stock);
+    // Its deadline gone, later runs do not meet it again.
+    expect((await cancelDueOrders(first, new Date(Date.now() + 3_600_000))).cancelled).not.toContain(o.id);
+    expect((await first.order.get(o.id)).status).toBe('pending');
   });
 
   it('runs as a job of the durable runner', async () => {

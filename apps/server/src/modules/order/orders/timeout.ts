@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { order } from '../tables.js';
 import type { OrderOperator, RefundAll } from './service.js';
-import { cancel } from './transitions.js';
+import { cancel, paidNotReturned } from './transitions.js';
 
 /**
  * The unpaid timeout (STORE.md §6): an order still pending at its `expire_at` (created +
@@ -12,6 +12,13 @@ import { cancel } from './transitions.js';
  * orders themselves, so a restart (or a missed run) loses nothing — the next run, on whichever
  * instance, finds every order past its time. Each order is cancelled in its own transaction
  * with the conditional move, so two runs, or a payment at the same moment, act once.
+ *
+ * An order that has taken part of its payment (a split payment: ¥20 cash of ¥58) is never
+ * cancelled here: staff are in the middle of taking the rest, and a cancel would have to hand
+ * money back with nobody at the counter deciding it. The payment clears its deadline
+ * (settlePaid); one met here with a deadline still (part-paid before payments cleared it) has it
+ * cleared under the row lock and stays pending, for staff to finish or cancel by hand (that
+ * cancel gives the part back: transitions.ts).
  */
 
 export const UNPAID_TIMEOUT_KIND = 'order.unpaidTimeout';
@@ -37,6 +44,10 @@ export async function cancelDueOrders(
         const [still] = await tx.select({ status: order.status, expireAt: order.expireAt }).from(order).where(eq(order.id, id)).for('update');
         // Paid (or cancelled) meanwhile, or given more time: not ours to cancel.
         if (!still || still.status !== 'pending' || !still.expireAt || still.expireAt > now) return null;
+        if (await paidNotReturned(tx, id) > 0) {
+          await tx.update(order).set({ expireAt: null, updatedAt: new Date() }).where(eq(order.id, id));
+          return null;
+        }
         const cancelled = await cancel(app.customer, tx, id, TIMEOUT_REASON, TIMEOUT_OPERATOR, refundAll, 'timeout');
         if (cancelled.unpaid) await app.order.hooks.emit(tx, 'cancelled', { orderId: id });
         return cancelled;

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeOrdersDestination, type OrderRecord } from '@canteen/contract';
-import { createTestApp } from '../../../../test/app.js';
+import { buildApp } from '../../../app.js';
+import { createTestDatabase } from '../../../../test/database.js';
+import { testConfig } from '../../../../test/config.js';
 import { createTestUser, signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { App } from '../../../app.js';
 import type { Db } from '../../../db/client.js';
-import { order as orderTable } from '../tables.js';
+import { order as orderTable, orderPayment } from '../tables.js';
 import {
   assignStore, cartOf, chickenLine, couponStatus, createOrderApi, memberTotals, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture,
 } from '../../../../test/orders.js';
@@ -16,7 +18,12 @@ let admin: AuthHeader;
 let f: OrderFixture;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp());
+  const database = await createTestDatabase({ prefix: 'canteen_h8_' });
+  app = await buildApp(testConfig(), { database });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
   admin = await signIn(app, 'admin');
   f = await orderFixture(app);
   await setSku(app, f.storeId, f.skus.small, { stock: 1000 });
@@ -108,6 +115,30 @@ describe('transitions', () => {
       await act(o.id, 'cancel', { reason: '商家拒单' });
       expect(refundAll).toHaveBeenCalledTimes(1);
       expect(refundAll.mock.calls[0]).toEqual([expect.anything(), expect.objectContaining({ id: o.id, status: 'paid' }), '商家拒单', { id: expect.any(String), name: 'admin' }]);
+    } finally {
+      app.order.refundAll = saved;
+    }
+  });
+
+  it('an unpaid order with part payments gives them back through the refunds hook (once), then its stock; refused while there is none', async () => {
+    const before = await stockOf(app, { skuId: f.skus.small });
+    const o = await newOrder(2);
+    await app.database.db.transaction(async (tx) => {
+      await tx.insert(orderPayment).values({ orderId: o.id, storeId: o.storeId, businessDate: o.businessDate, method: 'cash', amount: 1000, status: 'success', paidAt: new Date() });
+      expect(await app.order.settlePaid(tx, o.id, { id: null, name: 'test' })).toBe(false);
+    });
+    const saved = app.order.refundAll;
+    try {
+      app.order.refundAll = undefined;
+      expect(await act(o.id, 'cancel', { reason: '顾客走了' })).toMatchObject({ status: 409, msg: '订单已收款 ¥10.00，取消需要原路退款，退款功能暂不可用' });
+      expect((await app.order.get(o.id)).status).toBe('pending');
+      const refundAll = vi.fn(async () => undefined);
+      app.order.refundAll = refundAll;
+      const [first, second] = await Promise.all([act(o.id, 'cancel', { reason: '顾客走了' }), act(o.id, 'cancel', { reason: '顾客走了' })]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(refundAll).toHaveBeenCalledTimes(1);
+      expect(refundAll.mock.calls[0]).toEqual([expect.anything(), expect.objectContaining({ id: o.id, status: 'pending', paidAmount: 1000 }), '顾客走了', { id: expect.any(String), name: 'admin' }]);
+      expect(await stockOf(app, { skuId: f.skus.small })).toBe(before);
     } finally {
       app.order.refundAll = saved;
     }

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { CustomerServices } from '../../customer/plugin.js';
-import { ORDER_STATUS_NAMES, type OrderStatus } from '@canteen/contract';
+import { formatFen, ORDER_STATUS_NAMES, type OrderStatus } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { returnStock, type StockEntry } from '../../store/for-orders.js';
@@ -14,7 +14,7 @@ import type { OrderOperator, RefundAll } from './service.js';
  * moved where they would take it (idempotent), and a 409 naming its state when it cannot go.
  *
  *   dining → pending → paid → making → finished        (pay-later tabs: dining → paid → finished)
- *   dining | pending → cancelled   (stock and coupon back, exactly once)
+ *   dining | pending → cancelled   (stock and coupon back, exactly once; part payments back: refundAll)
  *   paid → cancelled               (everything paid goes back: app.order.refundAll, refunds/)
  */
 
@@ -72,6 +72,13 @@ export async function releaseHeld(customer: CustomerServices, tx: Db, orderId: s
   return { released: true, storeId: held.storeId, menuChanged };
 }
 
+/** What the order's successful payments took and have not given back yet (fen). */
+export async function paidNotReturned(tx: Db, orderId: string): Promise<number> {
+  const [row] = await tx.select({ sum: sql<string>`coalesce(sum(${orderPayment.amount} - ${orderPayment.refundedAmount}), 0)` }).from(orderPayment)
+    .where(and(eq(orderPayment.orderId, orderId), eq(orderPayment.status, 'success')));
+  return Number(row?.sum ?? 0);
+}
+
 /** What successful payments add up to on the order. */
 export async function paidSum(tx: Db, orderId: string): Promise<number> {
   const [row] = await tx.select({ sum: sql<string>`coalesce(sum(${orderPayment.amount}), 0)` }).from(orderPayment)
@@ -89,7 +96,10 @@ export async function paidSum(tx: Db, orderId: string): Promise<number> {
 export async function settlePaid(customer: CustomerServices, tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
   const o = await lockOrder(tx, orderId);
   const paid = await paidSum(tx, orderId);
-  if (paid !== o.paidAmount) await tx.update(order).set({ paidAmount: paid, updatedAt: new Date() }).where(eq(order.id, orderId));
+  // Part-paid (a split payment under way): no unpaid timeout any more, staff finish or cancel it
+  // (a cancel gives the part back); the deadline goes so that nobody is told it will lapse.
+  const partPaid = o.status === 'pending' && paid > 0 && paid < o.payableAmount && o.expireAt !== null;
+  if (paid !== o.paidAmount || partPaid) await tx.update(order).set({ paidAmount: paid, updatedAt: new Date(), ...(partPaid ? { expireAt: null } : {}) }).where(eq(order.id, orderId));
   if ((o.status !== 'pending' && o.status !== 'dining') || paid < o.payableAmount) return false;
   if (!await transition(tx, o, 'paid', 'pay', operator, '', { stockHeld: false, expireAt: null, paidAmount: paid })) return false;
   if (o.memberId) {
@@ -138,6 +148,13 @@ export interface Cancelled {
  * 取消 with a reason: an unpaid order (dining, pending) gives its stock and coupon back; a paid
  * one gives back everything paid through the refunds part (`refundAll`), which restocks. A
  * cancelled order answers as it is; one being made or done is a 409 (refund it instead).
+ *
+ * An unpaid order may hold part payments (split: ¥20 cash of ¥58, the rest to come). Like any
+ * POS voiding a part-tendered ticket, its cancel gives every one of them back to its method
+ * through `refundAll` in this transaction (a refund row, the balance with its ledger row, WeChat
+ * through the platform), before releaseHeld: the stock and coupon come back there, once, not
+ * through the refund; and the member's wallet row is locked before the order row is updated
+ * (wallet.refund's lock would otherwise follow the order's foreign-key share lock on it).
  */
 export async function cancel(
   customer: CustomerServices, tx: Db, orderId: string, reason: string, operator: OrderOperator, refundAll: RefundAll | undefined, action = 'cancel',
@@ -146,7 +163,11 @@ export async function cancel(
   const done = { storeId: o.storeId, menuChanged: false };
   if (o.status === 'cancelled') return done;
   if (o.status === 'dining' || o.status === 'pending') {
+    const owed = await paidNotReturned(tx, orderId);
+    if (owed > 0 && !refundAll) throw conflict(`订单已收款 ${formatFen(owed)}，取消需要原路退款，退款功能暂不可用`);
+    if (owed > 0 && o.memberId) await customer.wallet.lock(tx, o.memberId);
     await transition(tx, o, 'cancelled', action, operator, reason, { cancelReason: reason, expireAt: null });
+    if (owed > 0) await refundAll!(tx, o, reason, operator);
     return { storeId: o.storeId, menuChanged: (await releaseHeld(customer, tx, orderId)).menuChanged, unpaid: true };
   }
   if (o.status === 'paid') {

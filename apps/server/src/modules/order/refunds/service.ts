@@ -8,7 +8,7 @@ import type { WechatPayClient } from '../../../platform/wechat-pay/client.js';
 import { returnStock, type StockEntry } from '../../store/for-orders.js';
 import type { OrderOperator } from '../orders/service.js';
 import { refundBusinessDate } from './business-date.js';
-import { lockOrder, transition } from '../orders/transitions.js';
+import { lockOrder, paidNotReturned, transition } from '../orders/transitions.js';
 import { order, orderLine, orderPayment, orderRefund, type OrderLineRowData, type OrderRowData, type RefundLine, type RefundPart } from '../tables.js';
 
 /** States an order can be refunded from: paid (and on). */
@@ -25,6 +25,9 @@ export interface RefundRequest {
   idempotencyKey?: string | undefined;
   canSee?: (storeId: string) => boolean;
 }
+
+/** A refund's part with the payment it goes back to. */
+type Allocated = RefundPart & { payment: typeof orderPayment.$inferSelect };
 
 interface Plan {
   amount: number;
@@ -75,9 +78,9 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
   }
 
   /** Where the money goes back: the successful payments, latest first, each up to what it has left. */
-  async function allocate(tx: Db, orderId: string, amount: number): Promise<(RefundPart & { payment: typeof orderPayment.$inferSelect })[]> {
+  async function allocate(tx: Db, orderId: string, amount: number): Promise<Allocated[]> {
     const payments = await tx.select().from(orderPayment).where(and(eq(orderPayment.orderId, orderId), eq(orderPayment.status, 'success'))).orderBy(asc(orderPayment.id));
-    const parts: (RefundPart & { payment: typeof orderPayment.$inferSelect })[] = [];
+    const parts: Allocated[] = [];
     let left = amount;
     for (const payment of payments.reverse()) {
       if (left <= 0) break;
@@ -119,6 +122,26 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
   const outRefundNo = (paymentId: string, refundedBefore: number) => `RF${paymentId}N${refundedBefore}`;
 
   /**
+   * Each part back to its payment's method, in the caller's transaction: the payment's refunded
+   * amount by a guarded update (never past what it took), balance to the member with its ledger
+   * row, WeChat Pay through the platform (a refusal rolls everything back), cash recorded only.
+   */
+  async function payBack(tx: Db, o: OrderRowData, parts: Allocated[], reason: string, operator: OrderOperator): Promise<void> {
+    for (const part of parts) {
+      const [moved] = await tx.update(orderPayment).set({ refundedAmount: sql`${orderPayment.refundedAmount} + ${part.amount}`, updatedAt: new Date() })
+        .where(and(eq(orderPayment.id, part.paymentId), sql`${orderPayment.refundedAmount} + ${part.amount} <= ${orderPayment.amount}`)).returning({ id: orderPayment.id });
+      if (!moved) throw conflict('支付记录已被退款，请刷新后重试');
+      if (part.method === 'balance') {
+        if (!o.memberId) throw conflict('余额支付的订单没有会员，无法退回余额');
+        await app.customer.wallet.refund(tx, { memberId: o.memberId, orderId: o.id, amount: part.amount, storeId: o.storeId, operator, reason: `订单 ${o.orderNo} 退款：${reason}` });
+      } else if (part.method === 'wechat') {
+        // Inside the transaction: a refused refund rolls everything back; the number makes a retry the same refund.
+        await client.refund({ outTradeNo: part.payment.outTradeNo!, outRefundNo: outRefundNo(part.paymentId, part.payment.refundedAmount), reason, refund: part.amount, total: part.payment.amount });
+      }
+    }
+  }
+
+  /**
    * The refund inside the caller's transaction (order row locked by the caller as `o`). Moves the
    * order to refunded / partially_refunded unless `move` is false (a cancel moves it itself).
    */
@@ -145,19 +168,7 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
         .where(eq(orderLine.parentId, c.lineId));
     }
 
-    for (const part of parts) {
-      const [moved] = await tx.update(orderPayment).set({ refundedAmount: sql`${orderPayment.refundedAmount} + ${part.amount}`, updatedAt: new Date() })
-        .where(and(eq(orderPayment.id, part.paymentId), sql`${orderPayment.refundedAmount} + ${part.amount} <= ${orderPayment.amount}`)).returning({ id: orderPayment.id });
-      if (!moved) throw conflict('支付记录已被退款，请刷新后重试');
-      if (part.method === 'balance') {
-        if (!o.memberId) throw conflict('余额支付的订单没有会员，无法退回余额');
-        await app.customer.wallet.refund(tx, { memberId: o.memberId, orderId: o.id, amount: part.amount, storeId: o.storeId, operator: input.operator, reason: `订单 ${o.orderNo} 退款：${input.reason}` });
-      } else if (part.method === 'wechat') {
-        // Inside the transaction: a refused refund rolls everything back; the number makes a retry the same refund.
-        await client.refund({ outTradeNo: part.payment.outTradeNo!, outRefundNo: outRefundNo(part.paymentId, part.payment.refundedAmount), reason: input.reason, refund: part.amount, total: part.payment.amount });
-      }
-    }
-
+    await payBack(tx, o, parts, input.reason, input.operator);
     await tx.update(order).set({ refundedAmount: sql`${order.refundedAmount} + ${amount}`, updatedAt: new Date() }).where(eq(order.id, o.id));
     // After the balance went back (its ledger row counts first): the lock order of a payment by balance.
     await app.order.hooks.emit(tx, 'refunded', { orderId: o.id, refundId: written!.id });
@@ -205,8 +216,37 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
     return app.order.get(orderId);
   }
 
-  /** Cancel of a paid order (H1's cancel, in its transaction): everything paid goes back, stock restocked. */
+  /**
+   * Cancel of an order not paid in full (dining | pending) that has taken part payments (a split
+   * payment: ¥20 cash of ¥58, the rest to come): every successful payment goes back whole to its
+   * method, as one refund row of no lines. Money only: the cancel gives the held stock and coupon
+   * back itself (releaseHeld), so nothing is restocked here; no points or spend go back either,
+   * as settlePaid never counted them for an order that did not become paid.
+   */
+  async function refundPartPaid(tx: Db, o: OrderRowData, reason: string, operator: OrderOperator): Promise<void> {
+    const amount = await paidNotReturned(tx, o.id);
+    if (amount <= 0) return;
+    const parts = await allocate(tx, o.id, amount);
+    const [written] = await tx.insert(orderRefund).values({
+      orderId: o.id, storeId: o.storeId, businessDate: await refundBusinessDate(tx, o.storeId), amount, reason, status: 'success',
+      parts: parts.map(({ paymentId, method, amount: a }) => ({ paymentId, method, amount: a })), lines: [],
+      restock: false, idempotencyKey: null, operatorId: operator.id, operatorName: operator.name, refundedAt: new Date(),
+    }).returning({ id: orderRefund.id });
+    await payBack(tx, o, parts, reason, operator);
+    await tx.update(order).set({ refundedAmount: sql`${order.refundedAmount} + ${amount}`, updatedAt: new Date() }).where(eq(order.id, o.id));
+    await app.order.hooks.emit(tx, 'refunded', { orderId: o.id, refundId: written!.id });
+  }
+
+  /**
+   * The cancel's refund (orders/transitions.ts, in its transaction; `o` as read before the move):
+   * a paid order gives everything back and restocks; an unpaid one with part payments gives its
+   * payments back (refundPartPaid).
+   */
   async function refundAll(tx: Db, o: OrderRowData, reason: string, operator: OrderOperator): Promise<void> {
+    if (o.status === 'dining' || o.status === 'pending') {
+      await refundPartPaid(tx, o, reason, operator);
+      return;
+    }
     const { menuChanged } = await refundInTx(tx, o, { reason, lines: [], restock: true, operator, move: false });
     if (menuChanged) {
       // The menu cache hears of it after the cancel commits.
