@@ -199,6 +199,8 @@ export const orderRowSchema = orderAmountsSchema.extend({
   type: z.enum(ORDER_TYPES),
   source: z.enum(ORDER_SOURCES),
   status: z.enum(ORDER_STATUSES),
+  /** A pay-later tab (先吃后付, created dining): once paid it is finished without 接单. */
+  payLater: z.boolean(),
   tableId: z.string().nullable(),
   tableCode: z.string().nullable(),
   guests: z.number().int().nullable(),

@@ -53,7 +53,7 @@ describe('the order list', () => {
     expect(all.total).toBe(6);
     expect(all.records.map((r) => r.id)).toEqual([ids.cancelled, ids.finished, ids.making, ids.paid, ids.pending, ids.old]);
     const row = all.records.find((r) => r.id === ids.paid)!;
-    expect(row).toMatchObject({ storeId: f.storeId, status: 'paid', payMethods: ['balance'], memberPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, itemCount: 1 });
+    expect(row).toMatchObject({ storeId: f.storeId, status: 'paid', payLater: false, payMethods: ['balance'], memberPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, itemCount: 1 });
     expect(row.storeName).toMatch(/^订单测试店/);
     const second = await page('size=2&current=2');
     expect(second).toMatchObject({ total: 6, pages: 3, current: 2 });

@@ -27,6 +27,7 @@ export function toRow(o: OrderRowData, storeName: string, payMethods: PayMethod[
     type: o.type,
     source: o.source,
     status: o.status,
+    payLater: o.payLater,
     tableId: o.tableId,
     tableCode: o.tableCode,
     guests: o.guests,

@@ -84,7 +84,7 @@ function route({ method, path, body, query }: Received) {
     const q = quoteOf(cart);
     payments = [];
     order = {
-      id: '9001', orderNo: '2611250010001', storeId: '1', storeName: '川味小馆', businessDate: '2026-11-25', type: cart.type, source: 'cashier', status: 'pending',
+      id: '9001', orderNo: '2611250010001', storeId: '1', storeName: '川味小馆', businessDate: '2026-11-25', type: cart.type, source: 'cashier', status: 'pending', payLater: false,
       tableId: cart.tableId ?? null, tableCode: cart.tableId ? 'A01' : null, guests: cart.guests ?? null, pickupNo: 'A001', memberId: cart.memberId ?? null,
       memberName: cart.memberId ? '王小明' : null, memberPhone: cart.memberId ? '138****1234' : null, goodsAmount: q.goodsAmount, packingFee: 0,
       memberDiscount: q.memberDiscount, couponDiscount: q.couponDiscount, payableAmount: q.payableAmount, paidAmount: 0, refundedAmount: 0, payMethods: [],
@@ -259,7 +259,7 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
 
   it('adds the cart as the next round (加菜) of the table\'s open order instead of a second order', async () => {
     openTab = {
-      id: '9001', orderNo: '2611250010001', storeId: '1', storeName: '川味小馆', businessDate: '2026-11-25', type: 'dine_in', source: 'qr', status: 'dining',
+      id: '9001', orderNo: '2611250010001', storeId: '1', storeName: '川味小馆', businessDate: '2026-11-25', type: 'dine_in', source: 'qr', status: 'dining', payLater: true,
       tableId: '301', tableCode: 'A01', guests: null, pickupNo: null, memberId: null, memberName: null, memberPhone: null, goodsAmount: 3800, packingFee: 0,
       memberDiscount: 0, couponDiscount: 0, payableAmount: 3800, paidAmount: 0, refundedAmount: 0, payMethods: [], itemCount: 1, remark: '', createTime: at, paidTime: null,
       coupon: null, cancelReason: null, expireTime: null, operatorName: '', payments: [], refunds: [], logs: [],

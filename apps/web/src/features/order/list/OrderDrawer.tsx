@@ -12,7 +12,7 @@ import { useOrder, useOrderMember } from './api';
 import { CancelDialog } from './CancelDialog';
 import { OrderAmounts, OrderInfo, OrderLines, OrderPayments, OrderRefunds, OrderTimeline } from './OrderSections';
 import { RefundDialog } from './RefundDialog';
-import { actionsFor, wasTab } from './status';
+import { actionsFor } from './status';
 import { useOrderActions } from './useOrderActions';
 import '../messages-list';
 
@@ -24,7 +24,7 @@ export function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }
   const { accept, finish, bill } = useOrderActions();
   const [dialog, setDialog] = useState<'cancel' | 'refund' | 'pay' | undefined>();
   const o = order.data;
-  const actions = o ? actionsFor(o, allowed, { tab: wasTab(o.logs) }) : [];
+  const actions = o ? actionsFor(o, allowed) : [];
   const member = useOrderMember(o?.memberId ?? null, dialog === 'pay' && allowed('customer:member:index'));
   const queryClient = useQueryClient();
   const { message } = App.useApp();

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFen, type OrderRow } from '@canteen/contract';
 import { formatDateTime } from '../../../shared/resource';
 import { usePermissionCheck } from '../../../shared/session/session';
-import { useWasTab } from './api';
-import { actionsFor, mayBeTab } from './status';
+import { actionsFor } from './status';
 import { StatusTag } from './StatusTag';
 import { useOrderActions } from './useOrderActions';
 import '../messages-list';
@@ -107,14 +106,13 @@ export function OrderTable({ rows, total, paging, onPaging, loading, pending, fi
 }
 
 /**
- * 详情, and 接单 and 完成 when the order's state allows them. A paid dine-in order offers 完成
- * once its log shows it was a pay-later tab (the server finishes only those from paid).
+ * 详情, and 接单 and 完成 when the order's state allows them. A paid order offers 完成 when it
+ * is a pay-later tab (its row's payLater: the server finishes only those from paid).
  */
 function RowActions({ row, actions: { accept, finish }, onOpen }: { row: OrderRow; actions: ReturnType<typeof useOrderActions>; onOpen: (id: string) => void }) {
   const { t } = useTranslation();
   const allowed = usePermissionCheck();
-  const tab = useWasTab(row.id, mayBeTab(row) && allowed('order:order:get') && allowed('order:order:edit'));
-  const actions = actionsFor(row, allowed, { tab: tab.data === true });
+  const actions = actionsFor(row, allowed);
   return (
     <Space size={0}>
       <Button type="link" size="small" onClick={() => onOpen(row.id)} data-testid={`order-detail-${row.id}`}>{t('orderList.detail')}</Button>

@@ -4,7 +4,7 @@ import type { OrderLineRecord, OrderRecord, OrderRow } from '@canteen/contract';
 const at = '2026-11-25T04:00:00.000Z';
 
 export const orderRow = (id: string, fields: Partial<OrderRow> = {}): OrderRow => ({
-  id, orderNo: `2611250001${id}`, storeId: '1', storeName: '川味小馆', businessDate: '2026-11-25', type: 'dine_in', source: 'cashier', status: 'paid',
+  id, orderNo: `2611250001${id}`, storeId: '1', storeName: '川味小馆', businessDate: '2026-11-25', type: 'dine_in', source: 'cashier', status: 'paid', payLater: false,
   tableId: '21', tableCode: 'A3', guests: 2, pickupNo: '012', memberId: null, memberName: null, memberPhone: null, paidAmount: 5800, refundedAmount: 0,
   payMethods: ['cash'], itemCount: 3, remark: '', createTime: at, paidTime: at,
   goodsAmount: 5800, packingFee: 0, memberDiscount: 0, couponDiscount: 0, payableAmount: 5800, ...fields,

@@ -5,7 +5,7 @@ import { orderFilterQuery } from './filters';
 import { orderRecord, orderRow } from './order-fixtures';
 import { shownLines } from './OrderSections';
 import { refundableLines, refundBody } from './refund-form';
-import { actionsFor, isPartlyRefunded, mayBeTab, shownStatus, wasTab } from './status';
+import { actionsFor, isPartlyRefunded, shownStatus } from './status';
 
 const all = () => true;
 
@@ -24,25 +24,18 @@ describe('订单列表 rules', () => {
     expect(actionsFor(orderRow('1', { status: 'finished' }), (code) => code === 'order:order:edit')).toEqual([]);
   });
 
-  it('offers 完成 of a paid order only when it was a pay-later tab, as the server finishes only those from paid', () => {
-    const paidTab = orderRow('1', { status: 'paid', source: 'qr' });
-    expect(actionsFor(paidTab, all, { tab: true })).toEqual(['accept', 'finish', 'cancel', 'refund']);
-    expect(actionsFor(paidTab, all, { tab: false })).toEqual(['accept', 'cancel', 'refund']);
-    // Not known yet (the log not read): never offered to be refused.
-    expect(actionsFor(paidTab, all)).toEqual(['accept', 'cancel', 'refund']);
-    expect(actionsFor(paidTab, (code) => code === 'order:order:edit', { tab: true })).toEqual(['accept', 'finish', 'cancel']);
-    // The tab flag changes nothing in the other states.
-    expect(actionsFor(orderRow('1', { status: 'making' }), all, { tab: true })).toEqual(['finish', 'refund']);
-    expect(actionsFor(orderRow('1', { status: 'pending', paidAmount: 0 }), all, { tab: true })).toEqual(['pay', 'cancel']);
-    expect(actionsFor(orderRow('1', { status: 'finished' }), all, { tab: true })).toEqual(['refund']);
-    expect(actionsFor(orderRow('1', { status: 'cancelled' }), all, { tab: true })).toEqual([]);
-
-    const log = (toStatus: OrderStatus) => ({ toStatus });
-    expect(wasTab([log('dining'), log('dining'), log('pending'), log('paid')])).toBe(true);
-    expect(wasTab([log('pending'), log('paid')])).toBe(false);
-    expect(mayBeTab(orderRow('1', { status: 'paid', type: 'dine_in' }))).toBe(true);
-    expect(mayBeTab(orderRow('1', { status: 'paid', type: 'takeaway' }))).toBe(false);
-    expect(mayBeTab(orderRow('1', { status: 'making', type: 'dine_in' }))).toBe(false);
+  it('offers 完成 of a paid order only when it is a pay-later tab, as the server finishes only those from paid', () => {
+    const paidTab = orderRow('1', { status: 'paid', source: 'qr', payLater: true });
+    expect(actionsFor(paidTab, all)).toEqual(['accept', 'finish', 'cancel', 'refund']);
+    expect(actionsFor({ ...paidTab, payLater: false }, all)).toEqual(['accept', 'cancel', 'refund']);
+    expect(actionsFor(paidTab, (code) => code === 'order:order:edit')).toEqual(['accept', 'finish', 'cancel']);
+    // Being a tab changes nothing in the other states.
+    const tab = (status: OrderStatus, fields: Parameters<typeof orderRow>[1] = {}) => orderRow('1', { status, payLater: true, ...fields });
+    expect(actionsFor(tab('making'), all)).toEqual(['finish', 'refund']);
+    expect(actionsFor(tab('pending', { paidAmount: 0 }), all)).toEqual(['pay', 'cancel']);
+    expect(actionsFor(tab('dining', { paidAmount: 0 }), all)).toEqual(['bill', 'pay', 'cancel']);
+    expect(actionsFor(tab('finished'), all)).toEqual(['refund']);
+    expect(actionsFor(tab('cancelled'), all)).toEqual([]);
   });
 
   it('offers 收款 while something is left to pay, with the counter\'s code', () => {

@@ -1,4 +1,4 @@
-import type { OrderLogRecord, OrderRow, OrderStatus, PermissionCode } from '@canteen/contract';
+import type { OrderRow, OrderStatus, PermissionCode } from '@canteen/contract';
 
 /** The colour of each state's tag. */
 export const STATUS_COLORS: Record<OrderStatus, string> = {
@@ -15,24 +15,12 @@ export const shownStatus = (status: OrderStatus): OrderStatus => (status === 'pa
 export const isPartlyRefunded = (row: Pick<OrderRow, 'status' | 'refundedAmount' | 'paidAmount'>) =>
   row.status === 'partially_refunded' || (row.refundedAmount > 0 && row.refundedAmount < row.paidAmount && row.status !== 'refunded');
 
-/**
- * A pay-later tab (先吃后付): the order was dining once. The server decides 完成 of a paid order
- * by the same test (its log has a move to dining), so the drawer and the list read it there.
- */
-export const wasTab = (logs: readonly Pick<OrderLogRecord, 'toStatus'>[]) => logs.some((l) => l.toStatus === 'dining');
-
-/**
- * Only dine-in orders can have been tabs: the list asks for the log of its paid dine-in rows
- * alone, to know whether they offer 完成.
- */
-export const mayBeTab = (row: Pick<OrderRow, 'status' | 'type'>) => row.status === 'paid' && row.type === 'dine_in';
-
 export type OrderAction = 'accept' | 'finish' | 'bill' | 'pay' | 'cancel' | 'refund';
 
 /**
  * The states each action starts from and the code it needs, as the server's state machine
  * (orders/transitions.ts, rounds.ts, payments and refunds) allows them:
- * 接单 paid → making; 完成 making → finished, and paid → finished for a tab (ActionContext);
+ * 接单 paid → making; 完成 making → finished, and paid → finished for a pay-later tab (the row's payLater);
  * 买单 dining → pending; 收款 while dining or pending (a tab may be paid before 买单);
  * 取消 dining, pending or paid (paid money goes back); 退款 once paid, until all went back.
  */
@@ -45,23 +33,17 @@ const ACTIONS: Record<OrderAction, { from: readonly OrderStatus[]; permission: P
   refund: { from: ['paid', 'making', 'finished', 'partially_refunded'], permission: 'order:order:refund' },
 };
 
-/** What the list knows of an order beyond its row. */
-export interface ActionContext {
-  /** It was a pay-later tab (wasTab); false while not known, so 完成 of a paid order is never offered to be refused. */
-  tab?: boolean;
-}
-
 /**
- * The actions an order offers to a user holding these codes. 完成 of a paid order: only a tab
- * (paid after eating, nothing left to make). 收款: while something is left to pay. 退款: while
- * something paid is left.
+ * The actions an order offers to a user holding these codes. 完成 of a paid order: only a
+ * pay-later tab (先吃后付: paid after eating, nothing left to make; the server finishes only
+ * those from paid). 收款: while something is left to pay. 退款: while something paid is left.
  */
 export function actionsFor(
-  row: Pick<OrderRow, 'status' | 'paidAmount' | 'refundedAmount' | 'payableAmount'>, allowed: (code: PermissionCode) => boolean, context: ActionContext = {},
+  row: Pick<OrderRow, 'status' | 'payLater' | 'paidAmount' | 'refundedAmount' | 'payableAmount'>, allowed: (code: PermissionCode) => boolean,
 ): OrderAction[] {
   return (Object.keys(ACTIONS) as OrderAction[]).filter((action) => {
     const rule = ACTIONS[action];
-    const from = action === 'finish' && row.status === 'paid' && context.tab === true;
+    const from = action === 'finish' && row.status === 'paid' && row.payLater;
     if (!(rule.from.includes(row.status) || from) || !allowed(rule.permission)) return false;
     if (action === 'pay') return row.payableAmount - row.paidAmount > 0;
     return action !== 'refund' || row.paidAmount - row.refundedAmount > 0;
