@@ -6,7 +6,7 @@ import { createTestDatabase } from '../../../../test/database.js';
 import { testConfig } from '../../../../test/config.js';
 import { createTestUser, signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { App } from '../../../app.js';
-import type { Db } from '../../../db/client.js';
+import type { Database, Db } from '../../../db/client.js';
 import { order as orderTable, orderPayment } from '../tables.js';
 import {
   assignStore, cartOf, chickenLine, couponStatus, createOrderApi, memberTotals, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture,
@@ -17,13 +17,16 @@ let app: App;
 let admin: AuthHeader;
 let f: OrderFixture;
 
+let database: Database;
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
 beforeAll(async () => {
-  const database = await createTestDatabase({ prefix: 'canteen_h8_' });
+  database = await createTestDatabase({ prefix: 'canteen_h8_' });
   app = await buildApp(testConfig(), { database });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
   admin = await signIn(app, 'admin');
   f = await orderFixture(app);
   await setSku(app, f.storeId, f.skus.small, { stock: 1000 });
