@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PrinterStatus } from '@canteen/contract';
 import type { Database, Db } from '../../../db/client.js';
 import { printer, printJob } from '../tables.js';
-import { PrintRefused, PrintUnreachable } from '../transport/errors.js';
+import { PrintInDoubt, PrintRefused, PrintUnreachable } from '../transport/errors.js';
 import type { JobRow, PrinterTransport } from '../transport/transport.js';
 
 /** Told when a send says something of a printer's state (reached: online; unreachable: offline or no paper). */
@@ -38,7 +38,8 @@ export const backoffMs = (attempts: number): number => Math.min(60_000, 2000 * 2
  *   keeps a printer's tickets in order, through retries too.
  * - The send: reached → `sent`; unreachable (known before any byte of the ticket left: no
  *   connection, offline, out of paper, the cloud refused) → back to `pending` after a backoff,
- *   `failed` after maxAttempts; refused (printer gone or disabled, no account) → `failed`.
+ *   `failed` after maxAttempts; refused (printer gone or disabled, no account) → `failed`; in doubt
+ *   (a 飞鹅 print sent without an answer) → `failed` with the reason, never retried.
  * - A lease that runs out means its sender died during the send (kill -9, a crash): the ticket
  *   may or may not have printed, and printing it again could cook a dish twice, so the job is
  *   `failed` with IN_DOUBT and waits for a person's 重打. Nothing is ever sent twice by itself.
@@ -172,7 +173,8 @@ export class PrintDispatcher {
         : { status: 'failed', lastError: message, leaseUntil: null })
         .where(and(eq(printJob.id, job.id), eq(printJob.status, 'sending')));
       if (error instanceof PrintUnreachable && error.status && p && p.status !== error.status) await this.o.onStatus?.(p.id, error.status, message);
-      if (!(error instanceof PrintUnreachable) && !(error instanceof PrintRefused)) this.o.log.error({ err: error, jobId: job.id }, 'print send failed');
+      if (error instanceof PrintInDoubt) this.o.log.warn({ jobId: job.id, reason: message }, 'print job in doubt');
+      else if (!(error instanceof PrintUnreachable) && !(error instanceof PrintRefused)) this.o.log.error({ err: error, jobId: job.id }, 'print send failed');
     }
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PrinterStatus } from '@canteen/contract';
-import { PrintUnreachable } from './errors.js';
+import { PrintInDoubt, PrintUnreachable } from './errors.js';
 
 /**
  * The 飞鹅 cloud printing API (Open_*): form-encoded POSTs signed with the account's user and
@@ -17,7 +17,11 @@ export const feieSignature = (user: string, ukey: string, stime: string): string
 export class FeieClient {
   constructor(private readonly baseUrl: string, private readonly timeoutMs = 10_000) {}
 
-  private async call<T>(account: FeieAccountKeys, apiname: string, params: Record<string, string>): Promise<T> {
+  /**
+   * One signed call. `oncePerCall`: the call is not idempotent (a print), so a failure after the
+   * request may have left is in doubt, not retried; only one known to have sent nothing is.
+   */
+  private async call<T>(account: FeieAccountKeys, apiname: string, params: Record<string, string>, oncePerCall = false): Promise<T> {
     const stime = String(Math.floor(Date.now() / 1000));
     const form = new URLSearchParams({ user: account.user, stime, sig: feieSignature(account.user, account.ukey, stime), apiname, ...params });
     let answer: { ret?: number; msg?: string; data?: unknown };
@@ -28,7 +32,9 @@ export class FeieClient {
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       answer = await res.json() as typeof answer;
     } catch (error) {
-      throw new PrintUnreachable(`飞鹅云连接失败：${(error as Error).message}`);
+      const message = `飞鹅云连接失败：${(error as Error).message}`;
+      if (oncePerCall && !nothingSent(error)) throw new PrintInDoubt(`${message}；可能已打印，请核对后手动重打`);
+      throw new PrintUnreachable(message);
     }
     if (answer.ret !== 0) throw new PrintUnreachable(`飞鹅云拒绝：${answer.msg ?? '未知错误'}（${answer.ret}）`);
     return answer.data as T;
@@ -36,7 +42,7 @@ export class FeieClient {
 
   /** Prints `content` (markup) `times` times; answers the cloud's order id. */
   printMsg(account: FeieAccountKeys, sn: string, content: string, times: number): Promise<string> {
-    return this.call<string>(account, 'Open_printMsg', { sn, content, times: String(times) });
+    return this.call<string>(account, 'Open_printMsg', { sn, content, times: String(times) }, true);
   }
 
   /** Binds printers to the account; a printer bound already counts as bound. */
@@ -57,4 +63,13 @@ export class FeieClient {
     if (text.includes('不正常')) return { status: 'no_paper', message: text };
     return { status: 'online', message: null };
   }
+}
+
+/** Failures that happen before a request leaves: the host is unknown or refuses the connection. */
+const NOTHING_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+function nothingSent(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; errors?: Array<{ code?: string }> } }).cause;
+  const codes = [cause?.code, ...(cause?.errors ?? []).map((e) => e.code)];
+  return codes.some((code) => code !== undefined && NOTHING_SENT.has(code));
 }

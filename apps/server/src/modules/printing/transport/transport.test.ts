@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFeieAccount, demoFeiePrinters, startEscposPrinter, type EscposPrinter } from '@canteen/wechat-sim';
 import type { PrinterRecord, PrintJobRecord } from '@canteen/contract';
@@ -10,7 +12,7 @@ import { feieMarkup } from '../tickets/feie.js';
 import { receiptModel, sampleSnapshot } from '../tickets/build.js';
 import { layoutTicket } from '../tickets/layout.js';
 import { escposSend, escposStatus } from './escpos-client.js';
-import { PrintUnreachable } from './errors.js';
+import { PrintInDoubt, PrintUnreachable } from './errors.js';
 import { FeieClient } from './feie-client.js';
 
 /** The transports against the simulators (packages/wechat-sim): a network ESC/POS printer and the 飞鹅 cloud. */
@@ -58,6 +60,32 @@ describe('飞鹅 cloud', () => {
     expect((await feie.status(demoFeieAccount, sn)).status).toBe('online');
     expect(await feie.printMsg(demoFeieAccount, sn, feieMarkup(receipt()), 1)).toMatch(/\S/);
     await expect(feie.status({ user: demoFeieAccount.user, ukey: 'wrong' }, sn)).rejects.toBeInstanceOf(PrintUnreachable);
+  });
+
+  it('a print without an answer is in doubt (never retried); one that could not connect is unreachable', async () => {
+    const sn = demoFeiePrinters[0]!.sn;
+    // A cloud that takes the request and then never answers, or answers 502.
+    const silent = http.createServer((req) => req.resume());
+    const failing = http.createServer((_req, res) => res.writeHead(502).end());
+    const urlOf = async (server: http.Server) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    };
+    try {
+      const noAnswer = new FeieClient(await urlOf(silent), 300);
+      await expect(noAnswer.printMsg(demoFeieAccount, sn, 'x', 1)).rejects.toBeInstanceOf(PrintInDoubt);
+      await expect(noAnswer.status(demoFeieAccount, sn)).rejects.toBeInstanceOf(PrintUnreachable);
+      await expect(new FeieClient(await urlOf(failing)).printMsg(demoFeieAccount, sn, 'x', 1)).rejects.toBeInstanceOf(PrintInDoubt);
+      // A port nothing listens on any more: the connection is refused before anything is sent.
+      const gone = http.createServer();
+      const goneUrl = await urlOf(gone);
+      await new Promise<void>((resolve) => gone.close(() => resolve()));
+      await expect(new FeieClient(goneUrl).printMsg(demoFeieAccount, sn, 'x', 1)).rejects.toBeInstanceOf(PrintUnreachable);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+      failing.close();
+    }
   });
 });
 
