@@ -98,14 +98,21 @@ export const accessControl = fp<{ resolve: ResolveToken }>(
       for (const method of methods) routes.push({ method, url: route.url, access });
     });
 
-    app.addHook('onRequest', async (request) => {
-      const config = request.routeOptions.config;
-      if (!config.permission && !config.signedIn) return;
+    const admit = async (request: FastifyRequest, permission: PermissionCode | undefined) => {
       const token = bearerToken(request);
       const user = token ? await resolve(token) : null;
       if (!user) throw unauthorized();
-      if (config.permission && !user.permissions.has(config.permission)) throw forbidden();
+      if (permission && !user.permissions.has(permission)) throw forbidden();
       request.user = user;
+    };
+    // A callback hook: a public route passes with no promise made; a protected one waits for its user.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const config = request.routeOptions.config;
+      if (!config.permission && !config.signedIn) {
+        done();
+        return;
+      }
+      admit(request, config.permission).then(() => done(), done);
     });
   },
   { name: 'access-control' },

@@ -63,8 +63,9 @@ function closeAfterLinger(request: FastifyRequest) {
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode === 413 && !request.raw.complete) closeAfterLinger(request);
+    done();
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

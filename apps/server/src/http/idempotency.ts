@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_HEADER, statusMessagesZh } from '@canteen/contract';
 import { requestKey } from '../db/tables.js';
@@ -31,10 +31,7 @@ const KEEP_HOURS = 24;
 export function registerIdempotencyGuard(app: FastifyInstance) {
   const { db } = app.database;
   let takenSinceCleanup = 0;
-  app.addHook('preHandler', async (request) => {
-    if (!MUTATING.has(request.method)) return;
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return;
+  const guard = async (request: FastifyRequest, header: string | string[]) => {
     const key = Array.isArray(header) ? header[0]! : header;
     if (!KEY_FORMAT.test(key)) throw badRequest(`${IDEMPOTENCY_HEADER} 必须是8到64个字母、数字、_ 或 -`);
     if (request.routeOptions.config.ownIdempotency) return;
@@ -44,5 +41,14 @@ export function registerIdempotencyGuard(app: FastifyInstance) {
       takenSinceCleanup = 0;
       await db.delete(requestKey).where(lt(requestKey.createdAt, sql`now() - ${KEEP_HOURS}::int * interval '1 hour'`));
     }
+  };
+  // A callback hook: a read, or a write without a key, passes with no promise made.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const header = MUTATING.has(request.method) ? request.headers[IDEMPOTENCY_HEADER] : undefined;
+    if (header === undefined) {
+      done();
+      return;
+    }
+    guard(request, header).then(() => done(), done);
   });
 }

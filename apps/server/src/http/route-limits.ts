@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import type { RateLimitKind } from '@canteen/contract';
 import { TooManyRequests } from './errors.js';
 
@@ -53,9 +54,7 @@ export const routeRateLimits = fp<{ take: TakeHit; limits?: Record<RateLimitKind
       if (kind !== undefined && !(kind in limitsOf)) throw new Error(`Route ${route.url} declares an unknown rate limit ${String(kind)}`);
     });
 
-    app.addHook('onRequest', async (request) => {
-      const kind = request.routeOptions.config.rateLimit;
-      if (!kind) return;
+    const check = async (request: FastifyRequest, kind: RateLimitKind) => {
       const limits = limitsOf[kind];
       const route = `${request.method} ${request.routeOptions.url}`;
       const counters: Array<[string, Limit]> = [[`route:${route}:addr:${request.ip}`, limits.perAddress]];
@@ -66,6 +65,15 @@ export const routeRateLimits = fp<{ take: TakeHit; limits?: Record<RateLimitKind
         if (counted.hits > limit.max) retryAfterSeconds = Math.max(retryAfterSeconds, counted.retryAfterSeconds);
       }
       if (retryAfterSeconds > 0) throw new TooManyRequests(retryAfterSeconds);
+    };
+    // A callback hook: a route without a limit (most) passes with no promise made.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const kind = request.routeOptions.config.rateLimit;
+      if (!kind) {
+        done();
+        return;
+      }
+      check(request, kind).then(() => done(), done);
     });
   },
   { name: 'route-rate-limits' },
