@@ -66,6 +66,8 @@ export interface CreateDeps {
   coupons: CouponService;
   /** Minutes an unpaid order waits before the timeout job cancels it. */
   timeoutMin: number;
+  /** Locks the member's wallet row (the customer module's wallet.lock), in the caller's transaction. */
+  lockMember: (tx: Db, memberId: string) => Promise<unknown>;
   /** Settles an order whose payable is zero at once (in the creating transaction). */
   settleFree: (tx: Db, orderId: string, operator: OrderOperator) => Promise<boolean>;
   /** A pay-later tab opened (dining): its first round, told in the creating transaction (the kitchen prints it). */
@@ -251,6 +253,9 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
       let coupon: LockedCoupon | null = null;
       let emptied = false;
       if (cart.couponId && member) {
+        // Wallet before coupons (the customer module's lock order); a coupon can make the order free,
+        // and settling it takes the member FOR UPDATE after the insert held it FOR KEY SHARE.
+        await deps.lockMember(tx, member.id);
         // The coupon is locked for the order's id, after the stock (a cart short of stock is refused for that first).
         [{ id: orderId } = { id: '' }] = rowsOf<{ id: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::text as id`));
         const stock = await takeStock(tx, place.storeId, priced.stock);

@@ -31,6 +31,7 @@ export class OrderService implements OrderServiceApi {
   async create(input: CreateOrderInput): Promise<CreatedOrder> {
     const created = await createOrder({
       db: this.db, catalogues: this.catalogues, coupons: this.app.customer.coupons, timeoutMin: this.timeoutMin,
+      lockMember: (tx, memberId) => this.app.customer.wallet.lock(tx, memberId),
       settleFree: (tx, orderId, operator) => this.settlePaid(tx, orderId, operator),
       roundAdded: (tx, orderId, round) => this.hooks.emit(tx, 'roundAdded', { orderId, round }),
     }, input);

@@ -172,6 +172,8 @@ export async function cancel(
   }
   if (o.status === 'paid') {
     if (!refundAll) throw conflict('已支付的订单取消需要原路退款，退款功能暂不可用');
+    // Order row → member wallet, as payments lock them (the refund takes the member's spend back).
+    if (o.memberId) await customer.wallet.lock(tx, o.memberId);
     await transition(tx, o, 'cancelled', action, operator, reason, { cancelReason: reason });
     await refundAll(tx, o, reason, operator);
     // What the order held is final now (its stock came back through the refund when it restocked).

@@ -65,7 +65,7 @@ async function unpaidOrders(memberId: string, n: number): Promise<OrderRecord[]>
 }
 
 describe(`one member's orders paid by balance at once (${app.database.kind})`, () => {
-  it('16 balance payments with cash payments, cancels, new orders, recharges and refunds of the member in between: none refused, each taken once, the ledger consistent', async () => {
+  it('16 balance payments with cash payments, cancels (paid ones too), new orders, recharges and refunds of the member in between: none refused, each taken once, the ledger consistent', async () => {
     const m = await orderMember(app, 95);
     await giveBalance(m.id, 3_000_000, 500_000);
     const rounds = 3;
@@ -76,6 +76,9 @@ describe(`one member's orders paid by balance at once (${app.database.kind})`, (
       for (const o of toRefund) expect((await post(`/order/order/${o.id}/pay`, { method: 'balance' }, randomUUID())).statusCode).toBe(200);
 
       const toCancel = await unpaidOrders(m.id, 2);
+      // Two orders paid in cash before: one cancelled (its cash goes back), one refunded, meanwhile.
+      const cashBefore = await unpaidOrders(m.id, 2);
+      for (const o of cashBefore) expect((await post(`/order/order/${o.id}/pay`, { method: 'cash' }, randomUUID())).statusCode).toBe(200);
       const cashPaid = await unpaidOrders(m.id, 2);
       const newCoupons = [await sameplanCoupon(unpaid[0]!.coupon!.id, m.id), await sameplanCoupon(unpaid[2]!.coupon!.id, m.id)];
       const work: Array<[string, ReturnType<typeof post>]> = [
@@ -85,6 +88,8 @@ describe(`one member's orders paid by balance at once (${app.database.kind})`, (
         ...newCoupons.map((couponId): [string, ReturnType<typeof post>] => ['create', post('/order/order', cartOf(f, [chickenLine(f, 2)], { type: 'takeaway', memberId: m.id, couponId }), randomUUID())]),
         ['recharge', post('/customer/recharge', { memberId: m.id, storeId: f.storeId, amount: 5_000, payMethod: 'cash', paymentRef: randomUUID() }, randomUUID())],
         ...toRefund.map((o): [string, ReturnType<typeof post>] => [`refund ${o.id}`, post(`/order/order/${o.id}/refund`, { reason: '并发退款' }, randomUUID())]),
+        [`cancel paid ${cashBefore[0]!.id}`, post(`/order/order/${cashBefore[0]!.id}/cancel`, { reason: '并发取消' }, randomUUID())],
+        [`refund cash ${cashBefore[1]!.id}`, post(`/order/order/${cashBefore[1]!.id}/refund`, { reason: '并发退款' }, randomUUID())],
         ['recharge', post('/customer/recharge', { memberId: m.id, storeId: f.storeId, amount: 3_000, payMethod: 'cash', paymentRef: randomUUID() }, randomUUID())],
       ];
       const answers = await Promise.all(work.map(async ([what, request]) => ({ what, answer: await request })));

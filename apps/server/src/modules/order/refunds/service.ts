@@ -205,6 +205,10 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
       outcome = await inTx(db, async (tx) => {
         const o = await lockOrder(tx, orderId);
         if (!REFUNDABLE.has(o.status)) throw conflict(`订单${ORDER_STATUS_NAMES[o.status]}，不能退款`);
+        // The lock order of payments (order row → member wallet → the rest): the refund updates the
+        // order row twice, and the second update holds the member FOR KEY SHARE before takeBackSpend
+        // asks for it FOR UPDATE; two such upgrades on one member deadlock.
+        if (o.memberId) await app.customer.wallet.lock(tx, o.memberId);
         return refundInTx(tx, o, { reason: body.reason, lines: body.lines ?? [], restock: body.restock ?? false, operator, idempotencyKey, move: true });
       });
     } catch (error) {
