@@ -35,9 +35,10 @@ export interface CreateOrderInput {
 export type CreatedOrder = OrderRecord & { viewToken: string };
 
 /**
- * Gives back everything paid on an order being cancelled after payment (refunds/, H2), in the
- * cancel's transaction; restocks what the order took. Set by the refunds part as
- * `app.order.refundAll = …`; while unset, cancelling a paid order is refused.
+ * Gives back everything paid on an order being cancelled (refunds/), in the cancel's transaction:
+ * a paid order's payments with its stock back; a part-paid unpaid one's payments only (its held
+ * stock and coupon come back through the cancel). Set by the refunds part as
+ * `app.order.refundAll = …`; while unset, cancelling an order that holds money is refused.
  */
 export type RefundAll = (tx: Db, order: OrderRowData, reason: string, operator: OrderOperator) => Promise<void>;
 
@@ -70,6 +71,6 @@ export interface OrderServiceApi {
   requestBill(orderId: string, operator: OrderOperator): Promise<void>;
   /** In-transaction events (paid, refunded, cancelled) for reports and printing (../hooks.ts). */
   readonly hooks: OrderHooks;
-  /** Set by refunds/ (H2): see RefundAll. */
+  /** Set by refunds/: see RefundAll. */
   refundAll?: RefundAll;
 }
