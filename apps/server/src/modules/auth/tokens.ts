@@ -41,6 +41,9 @@ interface CachedToken {
 /** How long a resolved access token is trusted before the database is asked again. */
 export const TOKEN_CACHE_TTL_MS = 5000;
 
+/** How many bearer tokens' hashes are remembered (the oldest go first). */
+const ACCESS_HASHES_KEPT = 10_000;
+
 export type TokenService = ReturnType<typeof createTokenService>;
 
 /**
@@ -71,8 +74,21 @@ export function createTokenService(db: Db, principals: Principals) {
     }
   };
 
+  // Bearer tokens seen lately with their SHA-256: hashing cost more than all the rest of a
+  // cached resolve. Only the hash is memoised; lookup, expiry and revocation are unchanged.
+  const accessHashes = new Map<string, string>();
+  const accessHashOf = (token: string): string => {
+    let hash = accessHashes.get(token);
+    if (hash === undefined) {
+      hash = sha256(token);
+      if (accessHashes.size >= ACCESS_HASHES_KEPT) accessHashes.delete(accessHashes.keys().next().value!);
+      accessHashes.set(token, hash);
+    }
+    return hash;
+  };
+
   async function resolve(token: string): Promise<AuthUser | null> {
-    const hash = sha256(token);
+    const hash = accessHashOf(token);
     const found = await cache.getOrLoad(hash, () => lookup(hash));
     if (!found || found.expiresAt <= Date.now()) return null;
     const principal = await principals.load(found.userId);
