@@ -22,6 +22,9 @@ const fen = z.number().int();
  * be accepted) → making 制作中 → finished 已完成; cancelled 已取消 from dining, pending or paid
  * (paid money goes back); refunded 已退款 / partially_refunded 部分退款 after payment.
  */
+/** The order list counts (a tab's count, a page's total) stop here: a store's history can be a million rows. */
+export const ORDER_COUNT_CAP = 2_000;
+
 export const ORDER_STATUSES = ['dining', 'pending', 'paid', 'making', 'finished', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_SOURCES = ['cashier', 'qr'] as const;

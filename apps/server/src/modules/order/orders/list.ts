@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
-import { ORDER_TAB_KEYS, type OrderRow, type OrderTab, type Page } from '@canteen/contract';
+import { ORDER_COUNT_CAP, ORDER_TAB_KEYS, type OrderRow, type OrderTab, type Page } from '@canteen/contract';
 import type { z } from 'zod';
 import type { orderQuerySchema } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
@@ -17,7 +17,7 @@ import { orderRows } from './records.js';
  * cap the total says "at least" — a hundred pages of twenty, more than anyone pages through.
  */
 
-export const COUNT_CAP = 2_000;
+export const COUNT_CAP = ORDER_COUNT_CAP;
 
 type ParsedQuery = z.output<typeof orderQuerySchema>;
 

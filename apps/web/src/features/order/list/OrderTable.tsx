@@ -2,6 +2,7 @@ import { Button, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { formatFen, type OrderRow } from '@canteen/contract';
+import { atLeast } from './counts';
 import { formatDateTime } from '../../../shared/resource';
 import { usePermissionCheck } from '../../../shared/session/session';
 import { actionsFor } from './status';
@@ -99,7 +100,7 @@ export function OrderTable({ rows, total, paging, onPaging, loading, pending, fi
         total,
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (n) => t('orderList.total', { total: n }),
+        showTotal: (n) => t('orderList.total', { total: atLeast(n) }),
       }}
     />
   );

@@ -4,6 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ORDER_TAB_KEYS, orderEndpoints, type OrderTab } from '@canteen/contract';
+import { atLeast } from './counts';
 import { call } from '../../../shared/http/call';
 import { navigate } from '../../../shared/navigation/navigation';
 import { usePaneSearch } from '../../../shared/navigation/pane';
@@ -78,7 +79,7 @@ export default function OrdersPage() {
         {key === 'todo' ? (
           <Badge count={n} overflowCount={999} size="small" data-testid="order-tab-count-todo" />
         ) : n !== undefined ? (
-          <Typography.Text type="secondary" data-testid={`order-tab-count-${key}`}>{n}</Typography.Text>
+          <Typography.Text type="secondary" data-testid={`order-tab-count-${key}`}>{atLeast(n)}</Typography.Text>
         ) : null}
       </span>
     );
