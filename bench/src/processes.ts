@@ -65,7 +65,14 @@ export async function startProgram(args: string[], env: Record<string, string>, 
     detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(url + readyPath, 60_000, child);
+  try {
+    await waitFor(url + readyPath, 60_000, child);
+  } catch (error) {
+    // Not left running (it is detached, in a process group of its own) when it was too slow.
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    removeDir(dataDir);
+    throw error;
+  }
   return {
     url,
     child,
