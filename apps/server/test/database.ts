@@ -15,7 +15,7 @@ export async function createTestDatabase(options: { prefix?: string } = {}): Pro
   const template = inject('pgTemplate');
   if (url && template) {
     // A prefix of its own lets a test's databases be told apart (and dropped) on a shared server.
-    const name = `${options.prefix ?? 'canteen_test_'}${randomBytes(6).toString('hex')}`;
+    const name = `${options.prefix ?? (inject('pgPrefix') || 'canteen_test_')}${randomBytes(6).toString('hex')}`;
     const admin = await openPostgres(url);
     await admin.exclusive((exec) => exec(`create database ${name} template ${template}`));
     const database: Database & { url?: string } = await openPostgres(withDatabase(url, name));

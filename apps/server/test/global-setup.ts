@@ -15,11 +15,15 @@ declare module 'vitest' {
     pgliteDump: string;
     /** On PostgreSQL: the migrated, seeded template database each test file copies. */
     pgTemplate: string;
+    /** On PostgreSQL: the name prefix of this run's test databases (dropped at the end of the run). */
+    pgPrefix: string;
   }
 }
 
 /** Per run, so that several test runs may share one PostgreSQL server. */
 export const TEMPLATE_DB = `canteen_test_template_${process.pid}`;
+/** This run's test databases: whatever a test file left behind is dropped with the template. */
+const RUN_PREFIX = `canteen_test_${process.pid}_`;
 
 /** Migrates and seeds once; every test file then starts from a copy of this database. */
 export default async function setup(project: TestProject) {
@@ -36,10 +40,15 @@ export default async function setup(project: TestProject) {
     await seed(template, testConfig(), seeders);
     await template.close();
     project.provide('pgTemplate', TEMPLATE_DB);
+    project.provide('pgPrefix', RUN_PREFIX);
     project.provide('pgliteDump', '');
     return async () => {
       const cleanup = await openPostgres(url);
-      await cleanup.exclusive((exec) => exec(`drop database if exists ${TEMPLATE_DB} with (force)`)).catch(() => undefined);
+      const left = await cleanup.exclusive((exec) => exec('select datname from pg_database where starts_with(datname, $1)', [RUN_PREFIX]));
+      const names = left.map((r) => String(r.datname));
+      for (const name of [...names, TEMPLATE_DB]) {
+        await cleanup.exclusive((exec) => exec(`drop database if exists "${name}" with (force)`)).catch(() => undefined);
+      }
       await cleanup.close();
     };
   }
@@ -53,6 +62,7 @@ export default async function setup(project: TestProject) {
   await client.close();
   project.provide('pgliteDump', file);
   project.provide('pgTemplate', '');
+  project.provide('pgPrefix', '');
 }
 
 export function withDatabase(url: string, name: string): string {
