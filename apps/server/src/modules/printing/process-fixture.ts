@@ -1,9 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { PrinterRecord } from '@canteen/contract';
 import type { EscposPrinter, PrintedTicket } from '@canteen/wechat-sim';
 import { buildApp, type App } from '../../app.js';
 import type { Database } from '../../db/client.js';
+import { createTestDatabase } from '../../../test/database.js';
+import type { ServerProcess } from '../../../test/server-process.js';
 import { signIn, type AuthHeader } from '../../../test/auth.js';
 import { testConfig } from '../../../test/config.js';
 import { callerOf, cartOf, chickenLine, createOrderApi, dataOf, orderFixture, setSku, type OrderFixture } from '../../../test/orders.js';
@@ -11,8 +13,8 @@ import { printJob } from './tables.js';
 import { fakePrinting } from './testing.js';
 
 /**
- * What the print tests with server processes share (dispatcher.process.test.ts,
- * dispatcher.instances.test.ts): an app in this process on the same database that only sets
+ * What the print tests with server processes share (jobs/kill-mid-send.test.ts,
+ * jobs/two-instances.test.ts): their database and what they start, released after the file; an app in this process on the same database that only sets
  * things up (its own dispatcher stopped, so every ticket is sent by a server process), the
  * jobs as the database has them, and the simulator's tickets counted per job.
  */
@@ -29,6 +31,31 @@ export async function setUp(database: Database): Promise<Setup> {
   const f = await orderFixture(app);
   await setSku(app, f.storeId, f.skus.large, { stock: 100_000 });
   return { app, admin, f };
+}
+
+/**
+ * A test file's session: `start()` makes its database (with the URL a server process takes) and
+ * the setting-up app; the server processes and printers it pushes are stopped after the file.
+ */
+export function processSession() {
+  const servers: ServerProcess[] = [];
+  const printers: EscposPrinter[] = [];
+  let database: Database | undefined;
+  let app: App | undefined;
+  afterAll(async () => {
+    for (const server of servers) await server.kill9();
+    for (const printer of printers) await printer.close();
+    await app?.close();
+    await database?.close();
+  });
+  const start = async (): Promise<{ database: Database; url: string; s: Setup }> => {
+    const created = await createTestDatabase({ prefix: 'canteen_h4_' });
+    database = created;
+    const s = await setUp(created);
+    app = s.app;
+    return { database: created, url: created.url!, s };
+  };
+  return { servers, printers, start };
 }
 
 /** A network printer of the fixture's store on a simulator's port (every dish, printed when paid). */

@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startEscposPrinter, type EscposPrinter } from '@canteen/wechat-sim';
-import type { App } from '../../../app.js';
-import type { Database } from '../../../db/client.js';
-import { createTestDatabase } from '../../../../test/database.js';
+import { describe, expect, it } from 'vitest';
+import { startEscposPrinter } from '@canteen/wechat-sim';
 import { payInFull } from '../../../../test/orders.js';
-import { portsIn, spawnServerProcess, startServerProcess, type ServerProcess } from '../../../../test/server-process.js';
-import { addEscpos, jobsByIds, jobsOfStore, newOrder, payOn, setUp, ticketsOf, type JobRow } from '../process-fixture.js';
+import { portsIn, spawnServerProcess, startServerProcess } from '../../../../test/server-process.js';
+import { addEscpos, jobsByIds, jobsOfStore, newOrder, payOn, processSession, ticketsOf, type JobRow } from '../process-fixture.js';
 import { printJob } from '../tables.js';
 import { IN_DOUBT } from './dispatcher.js';
 
@@ -27,23 +24,11 @@ const portsOf = async () => {
 };
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a server process killed mid-send (PostgreSQL, TEST_DATABASE_URL)', () => {
-  let database: Database;
-  let app: App | undefined;
-  const servers: ServerProcess[] = [];
-  const printers: EscposPrinter[] = [];
-  afterAll(async () => {
-    for (const server of servers) await server.kill9();
-    for (const printer of printers) await printer.close();
-    await app?.close();
-    await database?.close();
-  });
+  const { servers, printers, start } = processSession();
 
   it('never sends the in-flight job again (in doubt until 重打), prints the waiting ones once, and nothing twice', { timeout: 400_000 }, async () => {
     const PORTS = await portsOf();
-    database = await createTestDatabase({ prefix: 'canteen_h4_' });
-    const url = (database as { url?: string }).url!;
-    const s = await setUp(database);
-    app = s.app;
+    const { database, url, s } = await start();
     const kitchen = await startEscposPrinter({ port: PORTS.kitchen, paper: 58, name: '后厨' });
     const front = await startEscposPrinter({ port: PORTS.front, paper: 58, name: '前台' });
     printers.push(kitchen, front);

@@ -1,11 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { startEscposPrinter, type EscposPrinter } from '@canteen/wechat-sim';
+import { describe, expect, it } from 'vitest';
+import { startEscposPrinter } from '@canteen/wechat-sim';
 import type { OrderRecord, PrinterRecord } from '@canteen/contract';
-import type { App } from '../../../app.js';
-import type { Database } from '../../../db/client.js';
-import { createTestDatabase } from '../../../../test/database.js';
-import { portsIn, startServerProcess, type ServerProcess } from '../../../../test/server-process.js';
-import { addEscpos, jobsOfStore, newOrder, payOn, setUp, ticketsOf } from '../process-fixture.js';
+import { portsIn, startServerProcess } from '../../../../test/server-process.js';
+import { addEscpos, jobsOfStore, newOrder, payOn, processSession, ticketsOf } from '../process-fixture.js';
 
 /**
  * Two server processes on one PostgreSQL database and one Redis (issue 14: never sent twice by a
@@ -23,23 +20,11 @@ const ORDERS = 30;
 const WRITERS = 3;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes sending one outbox (PostgreSQL, TEST_DATABASE_URL; Redis when TEST_REDIS_URL)', () => {
-  let database: Database;
-  let app: App | undefined;
-  const servers: ServerProcess[] = [];
-  const printers: EscposPrinter[] = [];
-  afterAll(async () => {
-    for (const server of servers) await server.kill9();
-    for (const printer of printers) await printer.close();
-    await app?.close();
-    await database?.close();
-  });
+  const { servers, printers, start } = processSession();
 
   it('prints every job exactly once, in payment order per printer', { timeout: 400_000 }, async () => {
     const PORTS = await portsOf();
-    database = await createTestDatabase({ prefix: 'canteen_h4_' });
-    const url = (database as { url?: string }).url!;
-    const s = await setUp(database);
-    app = s.app;
+    const { database, url, s } = await start();
     const records: PrinterRecord[] = [];
     for (const [i, port] of PORTS.printers.entries()) {
       printers.push(await startEscposPrinter({ port, paper: 58, name: `档口${i + 1}` }));
