@@ -17,10 +17,17 @@ const ok = /确\s?定/;
 /** Waits for a toast; an earlier toast with the same text may still be on screen. */
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last().waitFor();
 
-/** Opens an antd select and picks the entry with this title in its (visible) dropdown. */
+/**
+ * Opens an antd select and picks the entry with this title in its (visible) dropdown. A select
+ * that has just been added can be re-rendered while its options load, closing the dropdown it
+ * opened: then it is opened again.
+ */
 async function pick(page: Page, select: Locator, title: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').locator(`.ant-select-item-option[title="${title}"]`).first().click();
+  const option = page.locator('.ant-select-dropdown:visible').locator(`.ant-select-item-option[title="${title}"]`).first();
+  await expect.poll(async () => {
+    if (!(await option.isVisible())) await select.click();
+    return option.click({ timeout: 2000 }).then(() => true, () => false);
+  }, { timeout: 30_000 }).toBe(true);
 }
 
 const MONEY = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
