@@ -34,9 +34,14 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
   it('syncs followers with a progress bar, tags selected rows, edits a remark, and manages tags', async () => {
     const { page, screen: followers } = await openAccountScreen(session, '公众号用户', 'followers-page');
 
+    // The first listing of a fresh account starts its first sync, and 同步用户 is disabled while it
+    // runs: a click in the moment it turns disabled would be lost, so let that sync end first.
+    const syncDone = page.locator('.ant-message').getByText(/同步完成/);
+    await syncDone.waitFor();
+    await syncDone.waitFor({ state: 'detached' });
     await followers.getByTestId('sync-followers').click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: ok }).click();
-    await page.locator('.ant-message').getByText(/同步完成/).waitFor();
+    await syncDone.waitFor();
     const row = (name: string) => followers.locator('tr.ant-table-row').filter({ hasText: name });
     await row('小王同学').waitFor();
     expect(await row('小王同学').innerText()).toContain('老顾客');
