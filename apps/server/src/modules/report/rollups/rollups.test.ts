@@ -16,9 +16,10 @@ import { seedRollups } from './seed.js';
  * The roll-ups kept by the listeners, in the transactions of the payments, refunds and cancels,
  * equal a recount: after a random mix of orders (dine-in at tables, takeaway, a pay-later
  * store, combos, members paying by balance, coupons), payments split between methods, refunds
- * by line and whole, cancels of paid and unpaid orders and unpaid timeouts, the tables hold the
- * same rows before and after `rebuildRollups`, and the figures match a count made here from
- * the orders' records. A small hand-computed case checks the counting itself.
+ * by line and whole, cancels of paid and unpaid orders (some paid in part: cash and balance given
+ * back) and unpaid timeouts, the tables hold the same rows before and after `rebuildRollups`,
+ * and the figures match a count made here from the orders' records and the members' ledgers.
+ * Small hand-computed cases check the counting itself.
  */
 const { app, config } = await createTestApp();
 countOrdersIntoRollups(app);
@@ -66,7 +67,7 @@ async function snapshot(): Promise<Record<string, string[]>> {
 const daily = async (storeId: string) =>
   rowsOf<Record<string, string>>(await db.execute(sql`select * from report_daily where store_id = ${storeId} order by business_date`)).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'business_date' || k === 'store_id' ? String(v) : Number(v)])));
 
-describe('the counting on a hand-computed case', () => {
+describe('the counting on hand-computed cases', () => {
   it('counts a paid order, its refund and an unpaid cancel on their dates', async () => {
     const f = await orderFixture(app);
     await setSku(app, f.storeId, f.skus.large, { stock: 100_000 });
@@ -87,6 +88,53 @@ describe('the counting on a hand-computed case', () => {
     expect(payments.map((p) => Object.values(p).map(String))).toEqual([['cash', '2', '10400', '1', '4894']]);
     const dishes = rowsOf<Record<string, unknown>>(await db.execute(sql`select name, category_name, quantity, amount, refunded_quantity, refund_amount from report_dish_daily where store_id = ${f.storeId} order by name`));
     expect(dishes.map((d) => Object.values(d).map(String))).toEqual([['米饭', '热菜', '3.000', '600', '0.000', '0'], ['辣子鸡', '热菜', '2.000', '9600', '1.000', '4800']].sort());
+  });
+
+  it('counts a part-paid cancel as a cancel only; the balance used and given back in 储值', async () => {
+    const f = await orderFixture(app);
+    await setSku(app, f.storeId, f.skus.large, { stock: 100 });
+    const m = await orderMember(app);
+    await db.transaction((tx) => app.customer.wallet.adjust(tx as unknown as Db, m.id, { principal: 10_000, bonus: 2_000, points: 0, reason: '测试充值' }, { id: null, name: 'test' }));
+    // 辣子鸡 大份 ¥48 × 2, dine-in: ¥96; ¥20 cash and ¥15 balance taken (¥12.50 principal + ¥2.50 bonus, in proportion), then cancelled.
+    const order = await createOrderApi(app, admin, cartOf(f, [chickenLine(f, 2)], { memberId: m.id }));
+    expect(order.payableAmount).toBe(9600);
+    await ok(`/order/order/${order.id}/pay`, { method: 'cash', amount: 2000, tendered: 5000 });
+    await ok(`/order/order/${order.id}/pay`, { method: 'balance', amount: 1500 });
+    await ok(`/order/order/${order.id}/cancel`, { reason: '顾客走了' });
+    expect((await app.order.get(order.id)).refunds.map((r) => r.parts.map((p) => [p.method, p.amount]))).toEqual([[['balance', 1500], ['cash', 2000]]]);
+
+    const of = (table: string, columns: string) => db.execute(sql`select ${sql.raw(columns)} from ${sql.raw(table)} where store_id = ${f.storeId}`).then((r) => rowsOf<Record<string, unknown>>(r).map((x) => Object.values(x).map(String)));
+    const figures = async () => ({
+      daily: await daily(f.storeId),
+      payments: await of('report_payment_daily', 'method, count, amount, refund_count, refund_amount'),
+      wallet: await of('report_wallet_daily', 'principal_used, bonus_used, order_refunds_to_balance, principal_change, bonus_change'),
+    });
+    // No sale, so neither the part payments nor their give-back (支付方式 shows nothing); one
+    // cancel; 储值 as the ledger has it: ¥15 used, ¥15 back to the balance, no change.
+    const counted = await figures();
+    expect(counted).toEqual({
+      daily: [{
+        store_id: f.storeId, business_date: today(), orders: 0, guests: 0, goods_amount: 0, packing_fee: 0, member_discount: 0, coupon_discount: 0, manual_discount: 0,
+        paid_amount: 0, refund_count: 0, refund_amount: 0, cancelled_count: 1,
+      }],
+      payments: [],
+      wallet: [['1250', '250', '1500', '0', '0']],
+    });
+    await rebuildRollups(db, { from: today(), to: today(), storeId: f.storeId });
+    expect(await figures()).toEqual(counted);
+
+    // The report screens read the same: 支付方式 all zero; 储值's outstanding balance is the members'.
+    const report = async <T>(name: string) => {
+      const res = await app.inject({ method: 'GET', url: `/report/${name}?storeId=${f.storeId}&dateFrom=${today()}&dateTo=${today()}`, headers: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: T }>().data;
+    };
+    expect((await report<{ amount: number; refundAmount: number }[]>('payments')).every((p) => p.amount === 0 && p.refundAmount === 0)).toBe(true);
+    const [held] = rowsOf<Record<string, string>>(await db.execute(sql`select sum(balance_principal) as principal, sum(balance_bonus) as bonus from member`));
+    expect(await app.customer.wallet.balances(db, m.id)).toMatchObject({ balancePrincipal: 10_000, balanceBonus: 2_000 });
+    expect(await report('wallet')).toMatchObject({
+      principalUsed: 1250, bonusUsed: 250, orderRefundsToBalance: 1500, outstandingPrincipal: Number(held!.principal), outstandingBonus: Number(held!.bonus),
+    });
   });
 });
 
@@ -134,6 +182,13 @@ describe('roll-ups against a recount', () => {
         continue;
       }
       if (fate < 0.2) continue; // left unpaid (the timeout cancels some below)
+      if (fate < 0.3 && order.payableAmount > 300) {
+        // A split payment under way, then cancelled: cash (and the member's balance) given back.
+        await ok(`/order/order/${order.id}/pay`, { method: 'cash', amount: 100 });
+        if (withMember) await ok(`/order/order/${order.id}/pay`, { method: 'balance', amount: 150 });
+        await ok(`/order/order/${order.id}/cancel`, { reason: '顾客取消' });
+        continue;
+      }
       if (order.payableAmount > 0) {
         if (withMember && random.chance(0.5)) await ok(`/order/order/${order.id}/pay`, { method: 'balance' });
         else if (order.payableAmount > 200 && random.chance(0.3)) {
@@ -185,7 +240,8 @@ describe('roll-ups against a recount', () => {
       const mine = records.filter((r) => r.storeId === storeId);
       // Paid: made paid once (a coupon may cover a whole order: paid without a payment).
       const paid = mine.filter((r) => r.logs.some((l) => l.toStatus === 'paid'));
-      const refunds = mine.flatMap((r) => r.refunds);
+      // Refunds of orders that were paid: a part-paid cancel's give-back is no sale's refund.
+      const refunds = paid.flatMap((r) => r.refunds);
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
       const [row] = await daily(storeId);
       expect(row).toMatchObject({
@@ -199,6 +255,29 @@ describe('roll-ups against a recount', () => {
         cancelled_count: mine.filter((r) => r.status === 'cancelled' && !r.logs.some((l) => l.toStatus === 'paid')).length,
       });
       expect(row!.orders).toBeGreaterThan(3);
+
+      // Per method: the payments of the paid orders and the parts of their refunds; a part-paid
+      // cancel's payments and their give-back appear on neither side.
+      const byMethod = new Map<string, number[]>();
+      const add = (method: string, figures: number[]) => byMethod.set(method, (byMethod.get(method) ?? [0, 0, 0, 0]).map((x, i) => x + figures[i]!));
+      for (const p of paid.flatMap((r) => r.payments).filter((p) => p.status === 'success')) add(p.method, [1, p.amount, 0, 0]);
+      for (const part of refunds.flatMap((r) => r.parts)) add(part.method, [0, 0, 1, part.amount]);
+      const methods = rowsOf<Record<string, unknown>>(await db.execute(sql`select method, count, amount, refund_count, refund_amount from report_payment_daily where store_id = ${storeId} order by method`));
+      expect(methods.map((m) => Object.values(m).map(String))).toEqual([...byMethod].sort(([a], [b]) => a.localeCompare(b)).map(([m, f]) => [m, ...f.map(String)]));
     }
+    const partPaidCancels = records.filter((r) => r.status === 'cancelled' && r.paidAmount > 0 && !r.logs.some((l) => l.toStatus === 'paid'));
+    expect(partPaidCancels.some((r) => r.payments.some((p) => p.method === 'balance'))).toBe(true);
+
+    // 储值: the balance used and given back to orders is the member's ledger, part-paid cancels
+    // included; the outstanding balance is what the members hold.
+    const payments = records.flatMap((r) => r.payments).filter((p) => p.method === 'balance' && p.status === 'success');
+    const toBalance = records.flatMap((r) => r.refunds).flatMap((r) => r.parts).filter((p) => p.method === 'balance');
+    const [wallet] = rowsOf<Record<string, string>>(await db.execute(sql`select sum(principal_used + bonus_used) as used, sum(order_refunds_to_balance) as back
+      from report_wallet_daily where store_id in (${first.storeId}, ${later.storeId})`));
+    const [outstanding] = rowsOf<Record<string, string>>(await db.execute(sql`select sum(principal_change) as principal, sum(bonus_change) as bonus from report_wallet_daily`));
+    const [held] = rowsOf<Record<string, string>>(await db.execute(sql`select sum(balance_principal) as principal, sum(balance_bonus) as bonus from member`));
+    expect([wallet!.used, wallet!.back, outstanding!.principal, outstanding!.bonus].map(Number)).toEqual([
+      payments.reduce((a, p) => a + p.amount, 0), toBalance.reduce((a, p) => a + p.amount, 0), Number(held!.principal), Number(held!.bonus),
+    ]);
   }, 120_000);
 });
