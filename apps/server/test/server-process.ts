@@ -24,6 +24,8 @@ export interface ServerProcess {
   kill9(): Promise<void>;
   /** SIGTERM (graceful shutdown), and waits until it exited; its data folder is removed. */
   stop(): Promise<void>;
+  /** What it wrote so far on stdout (its log) and stderr (also passed on to the test's), the first MB of it. */
+  output(): string;
 }
 
 const bindable = (port: number) =>
@@ -69,7 +71,17 @@ export function spawnServerProcess(port: number, env: Record<string, string> = {
       AUTH_CAPTCHA: 'off', RATE_LIMITS: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       SECRETS_KEY: TEST_SECRETS_KEY, ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Kept for tests that read the log (at most the first MB: a runaway log must not fill memory).
+  let output = '';
+  const keep = (text: string) => {
+    if (output.length < 1_000_000) output += text;
+  };
+  child.stdout.setEncoding('utf8').on('data', keep);
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    keep(text);
+    process.stderr.write(text);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const gone = () => child.exitCode !== null || child.signalCode !== null;
@@ -78,6 +90,7 @@ export function spawnServerProcess(port: number, env: Record<string, string> = {
   ready.catch(() => undefined); // a process killed before it was ready is no failure of its own
   return {
     child, port, url, ready, exited,
+    output: () => output,
     async kill9() {
       if (!gone()) child.kill('SIGKILL');
       await exited;
