@@ -20,7 +20,7 @@ const menu: OrderingMenu = {
     {
       id: '101', name: '热菜', kind: 'dish', combos: [],
       dishes: [
-        dish('11', '辣子鸡', 3800, { memberPrice: 3400 }),
+        dish('11', '辣子鸡', 3800, { memberPrice: 3400, image: '/media/dish/lazi.png', images: ['/media/dish/lazi.png'] }),
         dish('12', '酸菜鱼', 4800, {
           skus: [{ id: '121', name: '小份', price: 4800, memberPrice: null, available: true, stock: null }, { id: '122', name: '大份', price: 6800, memberPrice: null, available: true, stock: null }],
           specGroups: [{ id: '201', name: '辣度', selection: 'single', minSelect: 1, maxSelect: 1, options: [
@@ -141,6 +141,9 @@ describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
   it('adds dishes by click and keyboard, enforces the picker, prices only by the quote and shows its refusal on the line', async () => {
     await open();
     expect(screen.getByTestId('cashier-item-dish-14')).toBeDisabled();
+    // Each card shows its dish's picture from the menu, or the placeholder when it has none.
+    expect(within(screen.getByTestId('cashier-item-dish-11')).getByTestId('cashier-item-image')).toHaveAttribute('src', '/media/dish/lazi.png');
+    expect(within(screen.getByTestId('cashier-item-dish-13')).getByTestId('cashier-item-noimage')).toBeInTheDocument();
 
     // A one-price dish: a click adds it; the amounts are the server's.
     await userEvent.click(screen.getByTestId('cashier-item-dish-11'));
