@@ -12,7 +12,10 @@ import { sql, type SQL } from 'drizzle-orm';
  *   day cut-off; its amount is what it came to (payable), its guests are 1 when it has none
  *   (takeaway); its lines are the top-level ones (a combo's chosen items are inside the combo);
  * - a refund counts on its own business date; its lines' amounts are their share of the line;
- * - a cancelled order that was never paid counts on the order's business date;
+ * - a cancelled order that was never paid counts on the order's business date; one paid in part
+ *   (a split payment under way) is no sale either: neither its part payments nor the refund that
+ *   gives them back at the cancel count (refunds/service.ts refundPartPaid), while 储值 shows the
+ *   balance it used and got back, as the ledger does (rollups.test.ts);
  * - an automatic give-back (a WeChat payment that arrived after the cancel, or a second payment
  *   of a paid order: payments/service.ts) is not a sale: neither that payment nor its refund.
  */
