@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// waitFor and findBy* wait as long as expect.poll does here (5 s, vitest.config.ts), not 1 s: a
+// shared machine running the whole suite took over a second to render a fetched answer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // antd measures layout with these; jsdom has neither.
 if (!window.matchMedia) {

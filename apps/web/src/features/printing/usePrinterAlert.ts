@@ -59,14 +59,21 @@ export function usePrinterAlert(): number | undefined {
     });
   };
 
+  // An answer still on its way may predate the event; a first load would even be kept as it is
+  // (invalidating a query with no data yet joins its fetch): drop it, then ask again.
+  const refresh = async () => {
+    await queryClient.cancelQueries({ queryKey: [PRINTERS_KEY] });
+    await queryClient.invalidateQueries({ queryKey: [PRINTERS_KEY] });
+  };
+
   useLiveSubscription(storeId ? storePrintersDestination(storeId) : null, (body) => {
-    void queryClient.invalidateQueries({ queryKey: [PRINTERS_KEY] });
+    void refresh();
     const parsed = printerStatusEventSchema.safeParse(body);
     if (parsed.success && parsed.data.storeId === storeId && parsed.data.status !== parsed.data.previous) alert(parsed.data);
   });
   // Back after the channel was lost: the statuses meanwhile are in the list.
   useLiveConnected(({ reconnect }) => {
-    if (reconnect) void queryClient.invalidateQueries({ queryKey: [PRINTERS_KEY] });
+    if (reconnect) void refresh();
   }, storeId !== null);
 
   return printers.data?.records.filter((p) => p.enabled && (p.status === 'offline' || p.status === 'no_paper')).length;
