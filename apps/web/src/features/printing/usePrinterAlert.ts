@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { printerEndpoints, printerStatusEventSchema, storePrintersDestination, type PrinterStatusEvent } from '@canteen/contract';
 import { call } from '../../shared/http/call';
 import { useLiveConnected } from '../../shared/live/useLiveConnected';
+import { refreshAfterEvent } from '../../shared/live/refreshAfterEvent';
 import { useLiveSubscription } from '../../shared/live/useLiveSubscription';
 import { navigate } from '../../shared/navigation/navigation';
 import { useCurrentStore } from '../../shared/store/current-store';
@@ -59,12 +60,7 @@ export function usePrinterAlert(): number | undefined {
     });
   };
 
-  // An answer still on its way may predate the event; a first load would even be kept as it is
-  // (invalidating a query with no data yet joins its fetch): drop it, then ask again.
-  const refresh = async () => {
-    await queryClient.cancelQueries({ queryKey: [PRINTERS_KEY] });
-    await queryClient.invalidateQueries({ queryKey: [PRINTERS_KEY] });
-  };
+  const refresh = () => refreshAfterEvent(queryClient, [PRINTERS_KEY]);
 
   useLiveSubscription(storeId ? storePrintersDestination(storeId) : null, (body) => {
     void refresh();

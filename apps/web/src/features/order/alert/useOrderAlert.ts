@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFen, orderEndpoints, orderLiveEventSchema, storeOrdersDestination, type OrderLiveEvent } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useLiveConnected } from '../../../shared/live/useLiveConnected';
+import { refreshAfterEvent } from '../../../shared/live/refreshAfterEvent';
 import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
 import { navigate } from '../../../shared/navigation/navigation';
 import { useCurrentStore } from '../../../shared/store/current-store';
@@ -63,13 +64,13 @@ export function useOrderAlert(): number | undefined {
   };
 
   useLiveSubscription(storeId ? storeOrdersDestination(storeId) : null, (body) => {
-    void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
+    void refreshAfterEvent(queryClient, [ORDERS_KEY]);
     const parsed = orderLiveEventSchema.safeParse(body);
     if (parsed.success && parsed.data.storeId === storeId && ALERTING.has(parsed.data.status)) announce(parsed.data);
   });
   // Back after the channel was lost: what came meanwhile is in the counts and the list.
   useLiveConnected(({ reconnect }) => {
-    if (reconnect) void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
+    if (reconnect) void refreshAfterEvent(queryClient, [ORDERS_KEY]);
   }, storeId !== null);
 
   return counts.data?.todo;
