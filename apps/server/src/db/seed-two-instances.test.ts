@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from './client.js';
-import { withDatabase } from '../../test/global-setup.js';
+import { openPostgres } from './client.js';
+import { createEmptyTestDatabase } from '../../test/database.js';
 import { portsIn, spawnServerProcess, type ServerProcess } from '../../test/server-process.js';
 
 /**
@@ -17,26 +16,20 @@ const PORTS = [47400, 47419] as const;
 /** Rows that belong to a running instance or to the boot itself, not to the seeded data. */
 const NOT_SEEDED = new Set(['schema_migrations']);
 
-const admin = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!admin)('two instances booting together on a fresh database (PostgreSQL, TEST_DATABASE_URL)', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances booting together on a fresh database (PostgreSQL, TEST_DATABASE_URL)', () => {
   const servers: ServerProcess[] = [];
-  const names: string[] = [];
-  let root: Database | undefined;
+  const drops: Array<() => Promise<void>> = [];
 
   afterAll(async () => {
     for (const server of servers) await server.kill9();
-    for (const name of names) await root?.exclusive((exec) => exec(`drop database if exists ${name} with (force)`));
-    await root?.close();
+    for (const drop of drops) await drop();
   });
 
   /** An empty database of this file (no migrations, no seed). */
   const freshDatabase = async (): Promise<string> => {
-    root ??= await openPostgres(admin!);
-    const name = `canteen_hb_${randomBytes(6).toString('hex')}`;
-    await root.exclusive((exec) => exec(`create database ${name}`));
-    names.push(name);
-    return withDatabase(admin!, name);
+    const { url, drop } = await createEmptyTestDatabase();
+    drops.push(drop);
+    return url;
   };
 
   /** Rows per table of the public schema. */

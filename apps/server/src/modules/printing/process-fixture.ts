@@ -49,7 +49,7 @@ export function processSession() {
     await database?.close();
   });
   const start = async (): Promise<{ database: Database; url: string; s: Setup }> => {
-    const created = await createTestDatabase({ prefix: 'canteen_h4_' });
+    const created = await createTestDatabase();
     database = created;
     const s = await setUp(created);
     app = s.app;

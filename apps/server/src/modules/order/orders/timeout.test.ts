@@ -22,7 +22,7 @@ const config = testConfig({ ORDER_UNPAID_TIMEOUT_MIN: '1' });
 const operator = { id: null, name: 'test' };
 
 beforeAll(async () => {
-  database = await createTestDatabase({ prefix: 'canteen_h8_' });
+  database = await createTestDatabase();
   first = await buildApp(config, { database });
   await first.ready();
   f = await orderFixture(first);

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 beforeAll(async () => {
-  database = await createTestDatabase({ prefix: 'canteen_h8_' });
+  database = await createTestDatabase();
   app = await buildApp(testConfig(), { database });
   admin = await signIn(app, 'admin');
   f = await orderFixture(app);

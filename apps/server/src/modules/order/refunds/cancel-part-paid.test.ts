@@ -24,7 +24,7 @@ import { cartOf, chickenLine, couponStatus, createOrderApi, memberTotals, orderC
  */
 const sim = await buildSimulator({ quiet: true, payNotifyBackoffMs: [100], payNotifyTimeoutMs: 1000 });
 const simUrl = await sim.listen({ port: 0, host: '127.0.0.1' });
-const database = await createTestDatabase({ prefix: 'canteen_h8_' });
+const database = await createTestDatabase();
 const app: App = await buildApp(testConfig({ SIM_PORT: new URL(simUrl).port, WXPAY_NOTIFY_URL: 'http://127.0.0.1:9/order/pay/wechat/notify' }), { database });
 afterAll(async () => {
   await app.close();
