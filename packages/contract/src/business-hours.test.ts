@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, withinBusinessHours } from './business-hours.js';
+import { isOpenAt, nextOpeningAt, withinBusinessHours } from './business-hours.js';
 import type { BusinessHours } from './store.js';
 
 const FRI = 5;
@@ -71,5 +71,35 @@ describe('isOpenAt', () => {
     expect(isOpenAt({ ...store, isOpen: false }, new Date('2024-06-07T17:00:00Z'))).toBe(false);
     expect(isOpenAt({ ...store, isOpen: false, businessHours: [] })).toBe(false);
     expect(isOpenAt({ ...store, businessHours: [] })).toBe(true);
+  });
+});
+
+describe('nextOpeningAt', () => {
+  // The demo 川菜馆: lunch and dinner every day, in Shanghai. 2026-11-28 is a Saturday.
+  const everyDay = [1, 2, 3, 4, 5, 6, 7];
+  const store = { isOpen: true, timeZone: 'Asia/Shanghai', businessHours: [{ days: everyDay, open: '10:30', close: '14:00' }, { days: everyDay, open: '17:00', close: '22:30' }] };
+
+  it('is the next slot start on the store\'s wall clock', () => {
+    expect(nextOpeningAt(store, new Date('2026-11-27T19:30:00Z'))?.toISOString()).toBe('2026-11-28T02:30:00.000Z'); // Sat 03:30 → 10:30
+    expect(nextOpeningAt(store, new Date('2026-11-28T07:10:00Z'))?.toISOString()).toBe('2026-11-28T09:00:00.000Z'); // Sat 15:10 → 17:00
+    expect(nextOpeningAt(store, new Date('2026-11-28T15:00:00Z'))?.toISOString()).toBe('2026-11-29T02:30:00.000Z'); // Sat 23:00 → Sun 10:30
+  });
+
+  it('skips days without a slot, up to the same weekday a week later', () => {
+    const fridays = { ...store, businessHours: [{ days: [FRI], open: '17:00', close: '02:00' }] };
+    expect(nextOpeningAt(fridays, new Date('2026-11-27T19:30:00Z'))?.toISOString()).toBe('2026-12-04T09:00:00.000Z'); // Sat 03:30 → next Fri 17:00
+    expect(nextOpeningAt(fridays, new Date('2026-11-27T08:59:30Z'))?.toISOString()).toBe('2026-11-27T09:00:00.000Z'); // Fri 16:59:30 → 17:00
+  });
+
+  it('follows a daylight-saving change: Berlin\'s clocks go forward on 2026-03-29', () => {
+    const berlin = { isOpen: true, timeZone: 'Europe/Berlin', businessHours: [{ days: everyDay, open: '10:00', close: '20:00' }] };
+    // Sun 01:00 CET (00:00 UTC); 10:00 that day is CEST, 08:00 UTC.
+    expect(nextOpeningAt(berlin, new Date('2026-03-29T00:00:00Z'))?.toISOString()).toBe('2026-03-29T08:00:00.000Z');
+  });
+
+  it('none while open, with the switch off, or without hours', () => {
+    expect(nextOpeningAt(store, new Date('2026-11-28T04:00:00Z'))).toBeNull(); // Sat 12:00
+    expect(nextOpeningAt({ ...store, isOpen: false }, new Date('2026-11-27T19:30:00Z'))).toBeNull();
+    expect(nextOpeningAt({ ...store, businessHours: [] }, new Date('2026-11-27T19:30:00Z'))).toBeNull();
   });
 });

@@ -44,3 +44,38 @@ export function isOpenAt(store: OpeningState, at: Date = new Date()): boolean {
   const local = localParts(at, store.timeZone);
   return withinBusinessHours(store.businessHours, local.weekday, local.hour * 60 + local.minute);
 }
+
+/**
+ * When a closed store next opens, for the diners' page (本店休息中, 下次营业 …): the first slot
+ * start after `at` within a week, on the store's wall clock; null while it is open, when its
+ * 营业中 switch is off (nobody knows when it comes back) or it has no hours.
+ */
+export function nextOpeningAt(store: OpeningState, at: Date = new Date()): Date | null {
+  if (!store.isOpen || store.businessHours.length === 0 || isOpenAt(store, at)) return null;
+  const local = localParts(at, store.timeZone);
+  const nowMinute = local.hour * 60 + local.minute;
+  let best: number | null = null;
+  for (const slot of store.businessHours) {
+    const open = minutesOf(slot.open);
+    for (let days = 0; days <= 7; days += 1) {
+      const weekday = ((local.weekday - 1 + days) % 7) + 1;
+      if (!slot.days.includes(weekday) || (days === 0 && open <= nowMinute)) continue;
+      const ahead = days * 24 * 60 + open - nowMinute;
+      if (best === null || ahead < best) best = ahead;
+      break;
+    }
+  }
+  if (best === null) return null;
+  // Whole wall-clock minutes ahead, from the start of this minute; a daylight-saving shift in
+  // between moves the wall clock, so the answer is corrected once against it.
+  const guess = new Date(Math.floor(at.getTime() / 60_000) * 60_000 + best * 60_000);
+  const seen = localParts(guess, store.timeZone);
+  const wanted = (local.hour * 60 + local.minute + best) % (24 * 60);
+  const drift = seen.hour * 60 + seen.minute - wanted;
+  return drift === 0 || Math.abs(drift) > 120 ? guess : new Date(guess.getTime() - drift * 60_000);
+}
+
+/** What the diners' menu says of the hours at `at`: open now, or when it next opens (ISO, or null). */
+export function openingNow(store: OpeningState, at: Date = new Date()): { openNow: boolean; nextOpenAt: string | null } {
+  return { openNow: isOpenAt(store, at), nextOpenAt: nextOpeningAt(store, at)?.toISOString() ?? null };
+}

@@ -450,6 +450,10 @@ export type MenuCombo = z.infer<typeof menuComboSchema>;
 export const orderingMenuSchema = z.object({
   store: z.object({
     id: z.string(), name: z.string(), logo: z.string().nullable(), notice: z.string(), openNow: z.boolean(), isOpen: z.boolean(),
+    /** While closed by its hours: when it next opens (ISO); null while open or switched off. */
+    nextOpenAt: z.string().nullable(),
+    /** The store's IANA time zone, for showing its times. */
+    timeZone: z.string(),
     orderTypes: z.array(z.enum(ORDER_TYPES)), payMode: z.enum(PAY_MODES), packingFeeMode: z.enum(PACKING_FEE_MODES), packingFee: z.number().int(),
   }),
   /** The menu version this was built from (changes with every menu edit). */

@@ -7,7 +7,7 @@ import { DinerApp } from './App';
 const TOKEN = 'tableToken0123456789ab';
 const VIEW = 'viewToken0123456789abcd';
 const menu: OrderingMenu = {
-  store: { id: '1', name: '川味小馆', logo: null, notice: '', openNow: true, isOpen: true, orderTypes: ['dine_in', 'takeaway'], payMode: 'pay_later', packingFeeMode: 'none', packingFee: 0 },
+  store: { id: '1', name: '川味小馆', logo: null, notice: '', openNow: true, isOpen: true, nextOpenAt: null, timeZone: 'Asia/Shanghai', orderTypes: ['dine_in', 'takeaway'], payMode: 'pay_later', packingFeeMode: 'none', packingFee: 0 },
   version: 1,
   categories: [{
     id: '10', name: '热菜', kind: 'dish', combos: [],
@@ -109,6 +109,26 @@ describe('the diners\' page', () => {
     expect(within(item).getByTestId('diner-weighed')).toHaveTextContent('By weight');
     await user.click(within(item).getByRole('button', { name: '清蒸鲈鱼 Weight' }));
     expect(screen.getByTestId('diner-weighed-note')).toHaveTextContent('Sold by weight: ¥68.00 per 斤, charged for the weight you order');
+  });
+
+  it('a store closed by its hours says when it opens at once, prices the cart and takes no order', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T19:30:00Z')); // Saturday 03:30 in Shanghai
+    try {
+      menu.store = { ...menu.store, openNow: false, nextOpenAt: '2026-11-28T02:30:00.000Z' };
+      const user = userEvent.setup();
+      render(<DinerApp />);
+      expect(await screen.findByTestId('diner-closed')).toHaveTextContent('本店休息中，暂不接单 · 今天 10:30 开始营业');
+      await user.click(screen.getByRole('button', { name: '回锅肉 +' }));
+      await user.click(screen.getByTestId('diner-cart-open'));
+      const cart = screen.getByTestId('diner-cart');
+      await vi.waitFor(() => expect(within(cart).getByTestId('diner-total')).toHaveTextContent('¥72.00'));
+      expect(within(cart).getByTestId('diner-cart-closed')).toHaveTextContent('今天 10:30 开始营业');
+      expect(within(cart).getByTestId('diner-submit')).toBeDisabled();
+    } finally {
+      menu.store = { ...menu.store, openNow: true, nextOpenAt: null };
+      vi.useRealTimers();
+    }
   });
 
   it('shows a refusal naming the dish and keeps the cart', async () => {

@@ -11,6 +11,8 @@ interface Props {
   menu: OrderingMenu;
   payMode: 'pay_first' | 'pay_later';
   open: boolean;
+  /** What the page says while the store is closed (本店休息中 and when it opens). */
+  closedText: string;
   cart: CartLine[];
   setCart: Dispatch<SetStateAction<CartLine[]>>;
   /** The order was placed: the cart is empty now, here and in the page's storage. */
@@ -24,7 +26,7 @@ interface Props {
  * remark, the server's price (a quote, asked again as the cart changes), and 提交订单. A refusal
  * (sold out, closed) is the server's message, naming the dish.
  */
-export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, onOrdered, onClose, navigate }: Props) {
+export function CartSheet({ t, tableToken, menu, payMode, open, closedText, cart, setCart, onOrdered, onClose, navigate }: Props) {
   const types = menu.store.orderTypes;
   const [type, setType] = useState<'dine_in' | 'takeaway'>(types.includes('dine_in') ? 'dine_in' : 'takeaway');
   const [remark, setRemark] = useState('');
@@ -120,7 +122,7 @@ export function CartSheet({ t, tableToken, menu, payMode, open, cart, setCart, o
           </dl>
         )}
         {problem && <p className="dn-error" role="alert" data-testid="diner-problem">{problem}</p>}
-        {!open && <p className="dn-error" role="alert">{t('closed')}</p>}
+        {!open && <p className="dn-error" role="alert" data-testid="diner-cart-closed">{closedText}</p>}
         <div className="dn-sheet-foot dn-row">
           <div>
             <span>{t('total')} </span>

@@ -6,6 +6,7 @@ import { CartSheet } from './CartSheet';
 import { comboNeedsPicker, defaultComboChoice, defaultDishChoice, comboChoices, comboSpecText, comboUnitPrice, dishNeedsPicker, dishSpecText, dishUnitPrice } from './choices';
 import { statusName, type Language, type Translate } from './i18n';
 import { orderPagePath } from './paths';
+import { nextOpeningText } from './opening';
 import { Picker, type Picked } from './Picker';
 
 type Loaded = DinerData<'menu'>;
@@ -65,6 +66,15 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
     return () => controller.abort();
   }, [tableToken]);
 
+  // Closed by its hours: the menu is read again when the store opens, so the page opens with it.
+  const nextOpenAt = loaded && !loaded.menu.store.openNow ? loaded.menu.store.nextOpenAt : null;
+  useEffect(() => {
+    if (!nextOpenAt) return;
+    const wait = Math.min(Math.max(Date.parse(nextOpenAt) - Date.now(), 0) + 1000, 2 ** 31 - 1);
+    const timer = setTimeout(() => setAttempt((n) => n + 1), wait);
+    return () => clearTimeout(timer);
+  }, [nextOpenAt]);
+
   useEffect(() => saveCart(tableToken, cart), [cart, tableToken]);
   // An order placed: the cart is emptied in storage at once, as the page is left right after
   // (for the order's page or the payment's) and no effect of it runs again.
@@ -97,6 +107,9 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
 
   const { table, menu } = loaded;
   const open = menu.store.isOpen && menu.store.openNow;
+  const closedText = menu.store.nextOpenAt
+    ? `${t('closed')} · ${t('opensAt', { when: nextOpeningText(menu.store.nextOpenAt, menu.store.timeZone, new Date(), language) })}`
+    : t('closed');
   const categories = menu.categories.filter((c) => c.dishes.length || c.combos.length);
   const add = (line: NewCartLine, quantity = 1) => setCart((c) => addLine(c, line, quantity));
 
@@ -124,7 +137,7 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
         </div>
         {languageButton}
       </header>
-      {!open && <div className="dn-closed" role="alert" data-testid="diner-closed">{t('closed')}</div>}
+      {!open && <div className="dn-closed" role="alert" data-testid="diner-closed">{closedText}</div>}
       {menu.store.notice && <div className="dn-store-notice">{menu.store.notice}</div>}
       {tab && (
         <button type="button" className="dn-store-notice dn-tab" onClick={() => navigate(orderPagePath(tableToken, tab.viewToken))} data-testid="diner-open-tab">
@@ -164,7 +177,7 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
       </footer>
       {picking && <Picker t={t} picked={picking} onClose={() => setPicking(undefined)} onAdd={(line, quantity) => { add(line, quantity); setPicking(undefined); }} />}
       {cartOpen && (
-        <CartSheet t={t} tableToken={tableToken} menu={menu} payMode={table.payMode} open={open} cart={cart} setCart={setCart} onOrdered={ordered}
+        <CartSheet t={t} tableToken={tableToken} menu={menu} payMode={table.payMode} open={open} closedText={closedText} cart={cart} setCart={setCart} onOrdered={ordered}
           onClose={() => setCartOpen(false)} navigate={navigate} />
       )}
     </div>

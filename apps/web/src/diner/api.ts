@@ -1,4 +1,5 @@
 import { pathOf, type dinerEndpoints, type EndpointData, type EndpointInput, type HttpMethod } from '@canteen/contract';
+import { randomId } from '../shared/random/random-id';
 
 /** The diners' endpoints by name (the contract's dinerEndpoints). */
 export type DinerEndpoints = typeof dinerEndpoints;
@@ -50,5 +51,4 @@ export async function dinerCall<K extends DinerEndpointName>(name: K, input: End
 }
 
 /** A fresh key per submitted cart: a retried request answers the first order. */
-export const newIdempotencyKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+export const newIdempotencyKey = (): string => randomId();

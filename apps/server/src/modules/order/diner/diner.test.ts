@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DinerOrder, OrderingMenu } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn } from '../../../../test/auth.js';
@@ -103,6 +103,27 @@ describe('ordering from a table', () => {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
     expect(refused.msg).toMatch(/休息|打烊|营业/);
+  });
+
+  it('outside its hours: the menu says when it opens, the cart is still priced, an order is refused', async () => {
+    const lunch = [{ days: [1, 2, 3, 4, 5, 6, 7], open: '10:30', close: '14:00' }];
+    await storeWithTable('午市店', { payMode: 'pay_later', businessHours: lunch });
+    const { token } = stores['午市店']!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2031-06-05T19:30:00Z')); // Friday 03:30 in Shanghai
+      await app.store.menu.check();
+      const { menu } = ok<{ menu: OrderingMenu }>(await anonymous('GET', `/order/diner/${token}`));
+      expect(menu.store).toMatchObject({ isOpen: true, openNow: false, nextOpenAt: '2031-06-06T02:30:00.000Z', timeZone: 'Asia/Shanghai' });
+      expect(ok<{ payableAmount: number }>(await anonymous('POST', `/order/diner/${token}/quote`, cartOf('午市店'))).payableAmount).toBe(5600);
+      expect(failure(await anonymous('POST', `/order/diner/${token}/order`, cartOf('午市店')))).toEqual({ status: 400, msg: '本店休息中' });
+      vi.setSystemTime(new Date('2031-06-06T02:30:00Z')); // 10:30: open
+      await app.store.menu.check();
+      expect(ok<{ menu: OrderingMenu }>(await anonymous('GET', `/order/diner/${token}`)).menu.store).toMatchObject({ openNow: true, nextOpenAt: null });
+      ok(await anonymous('POST', `/order/diner/${token}/order`, cartOf('午市店')));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('quotes a cart at the server\'s prices', async () => {

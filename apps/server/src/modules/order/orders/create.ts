@@ -116,12 +116,15 @@ async function memberOf(db: Db, memberId: string | undefined): Promise<OrderMemb
 /**
  * Prices a cart: the catalogue, the opening check (the diners' page needs the store open and
  * within its hours; the counter only open: staff judge the hours), the member, then pricing.
+ * A quote skips the opening check: it holds nothing, and a diner of a closed store still sees
+ * what the cart costs beside 本店休息中.
  */
-export async function priceOrder(deps: Pick<CreateDeps, 'db' | 'catalogues'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined }): Promise<PricedOrder> {
+export async function priceOrder(deps: Pick<CreateDeps, 'db' | 'catalogues'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined; quoteOnly?: boolean }): Promise<PricedOrder> {
   const db = deps.db;
   const place = await placeOf(db, cart, options.tableToken);
   const catalogue = await deps.catalogues.get(place.storeId);
-  if (options.source === 'qr' ? !catalogue.store.openNow : !catalogue.store.isOpen) throw badRequest('本店休息中');
+  const closed = options.source === 'qr' ? !catalogue.store.openNow : !catalogue.store.isOpen;
+  if (closed && !options.quoteOnly) throw badRequest('本店休息中');
   if (!catalogue.store.orderTypes.includes(cart.type)) throw badRequest(`本店不支持${TYPE_NAMES[cart.type]}`);
   const member = await memberOf(db, cart.memberId);
   const pricingMember: PricingMember | null = member ? { levelRate: member.levelRate } : null;
@@ -329,7 +332,7 @@ export function insertLines(tx: Db, orderId: string, priced: PricedCart, round: 
 /** A quote: the priced cart with its amounts and the member's coupons usable on it (best first). */
 export async function quoteOrder(deps: Pick<CreateDeps, 'db' | 'catalogues' | 'coupons'>, cart: CartInput, options: { source: 'cashier' | 'qr'; tableToken?: string | undefined }): Promise<OrderQuote> {
   const db = deps.db;
-  const { place, member, priced } = await priceOrder(deps, cart, options);
+  const { place, member, priced } = await priceOrder(deps, cart, { ...options, quoteOnly: true });
   if (cart.couponId && !member) throw badRequest('使用优惠券请先选择会员');
   const coupons: OrderQuote['coupons'] = [];
   if (member) {

@@ -9,7 +9,7 @@ const dish = (id: string, name: string, fields: Partial<MenuDish> = {}): MenuDis
 });
 
 const menu = (store: Partial<OrderingMenu['store']> = {}): OrderingMenu => ({
-  store: { id: '1', name: '店', logo: null, notice: '', openNow: true, isOpen: true, orderTypes: ['dine_in', 'takeaway'], payMode: 'pay_first', packingFeeMode: 'per_item', packingFee: 200, ...store },
+  store: { id: '1', name: '店', logo: null, notice: '', openNow: true, isOpen: true, nextOpenAt: null, timeZone: 'Asia/Shanghai', orderTypes: ['dine_in', 'takeaway'], payMode: 'pay_first', packingFeeMode: 'per_item', packingFee: 200, ...store },
   version: 1,
   categories: [
     {

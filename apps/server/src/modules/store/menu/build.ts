@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { isOpenAt, type MenuCombo, type MenuDish, type OrderingMenu } from '@canteen/contract';
+import { openingNow, type MenuCombo, type MenuDish, type OrderingMenu } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { imageUrl } from '../catalogue.js';
 import { comboGroups } from '../combos/service.js';
@@ -106,7 +106,7 @@ export async function buildMenu(db: Db, storeId: string, now = new Date()): Prom
     const opening = { isOpen: s.isOpen, businessHours: s.businessHours, timeZone: s.timeZone };
     const menu: OrderingMenu = {
       store: {
-        id: s.id, name: s.name, logo: s.logo ? imageUrl(s.logo) : null, notice: s.notice, openNow: isOpenAt(opening, now), isOpen: s.isOpen,
+        id: s.id, name: s.name, logo: s.logo ? imageUrl(s.logo) : null, notice: s.notice, ...openingNow(opening, now), isOpen: s.isOpen, timeZone: s.timeZone,
         orderTypes: s.orderTypes as OrderingMenu['store']['orderTypes'], payMode: s.payMode, packingFeeMode: s.packingFeeMode, packingFee: s.packingFee,
       },
       version: s.version,

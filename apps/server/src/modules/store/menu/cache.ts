@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress as brotliCallback, constants, gzip as gzipCallback } from 'node:zlib';
 import { inArray } from 'drizzle-orm';
-import { envelopeSchema, isOpenAt, ok, orderingMenuSchema, type OpeningState, type OrderingMenu } from '@canteen/contract';
+import { envelopeSchema, ok, openingNow, orderingMenuSchema, type OpeningState, type OrderingMenu } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { notFound } from '../../../http/errors.js';
 import { store } from '../tables.js';
@@ -83,7 +83,8 @@ export class MenuCache {
   ) {
     this.checkMs = options.checkMs ?? 1000;
     this.idleMs = options.idleMs ?? 600_000;
-    this.now = options.now ?? Date.now;
+    // Looked up at each call, not captured: a test that fakes Date moves this clock too.
+    this.now = options.now ?? (() => Date.now());
   }
 
   /** The cached answer, if there is one (no waiting, no query). */
@@ -209,9 +210,9 @@ export class MenuCache {
         this.changed(storeId);
         continue;
       }
-      const openNow = isOpenAt(entry.opening, new Date(now));
-      if (openNow !== entry.openNow) {
-        const envelope = { ...entry.envelope, data: { ...entry.envelope.data, store: { ...entry.envelope.data.store, openNow } } };
+      const opening = openingNow(entry.opening, new Date(now));
+      if (opening.openNow !== entry.openNow) {
+        const envelope = { ...entry.envelope, data: { ...entry.envelope.data, store: { ...entry.envelope.data.store, ...opening } } };
         const next = await this.encode(envelope, entry.opening);
         if (this.entries.get(storeId) === entry) {
           const reencoded = { ...next, usedAt: entry.usedAt };

@@ -196,11 +196,13 @@ describe('the ordering menu', () => {
     const asAdmin = caller(app, await signIn(app, 'admin')); // a token of that time
     const storeId = await insertStore(app, '午市店', { businessHours: [{ days: [5], open: '11:00', close: '13:00' }] });
     const first = await read(asAdmin, storeId);
-    expect(first.store.openNow).toBe(true);
+    expect(first.store).toMatchObject({ openNow: true, nextOpenAt: null, timeZone: 'Asia/Shanghai' });
     vi.setSystemTime(new Date('2031-06-06T05:10:00Z')); // 13:10
     await app.store.menu.check();
     const later = await read(asAdmin, storeId);
     expect(later.store.openNow).toBe(false);
+    // Closed: the page can say when it opens again, next Friday 11:00 in Shanghai.
+    expect(later.store.nextOpenAt).toBe('2031-06-13T03:00:00.000Z');
     expect(later.version).toBe(first.version);
     expect(later.categories).toEqual([]);
   });

@@ -14,7 +14,7 @@ const dish = (id: string, name: string, price: number, fields: Partial<OrderingM
   orderTypes: ['dine_in' as const, 'takeaway' as const], available: true, stock: null, skus: [], specGroups: [], ...fields,
 });
 const menu: OrderingMenu = {
-  store: { id: '1', name: '川味小馆', logo: null, notice: '', openNow: true, isOpen: true, orderTypes: ['dine_in', 'takeaway'], payMode: 'pay_first', packingFeeMode: 'none', packingFee: 0 },
+  store: { id: '1', name: '川味小馆', logo: null, notice: '', openNow: true, isOpen: true, nextOpenAt: null, timeZone: 'Asia/Shanghai', orderTypes: ['dine_in', 'takeaway'], payMode: 'pay_first', packingFeeMode: 'none', packingFee: 0 },
   version: 1,
   categories: [
     {
