@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoint } from '@canteen/contract';
 import { z } from 'zod';
 import { call } from './call';
@@ -133,5 +133,20 @@ describe('call()', () => {
     expect(seen[0]!.method).toBe('POST');
     respond = json(400, { code: 1, msg: '用户名或密码错误', data: null });
     await expect(call(raw, { query: { grant_type: 'password' } }, { silent: true })).rejects.toMatchObject({ status: 400, message: '用户名或密码错误' });
+  });
+});
+
+describe('before the app wires its message display in', () => {
+  it('keeps a failure\'s message (a 401 at boot: 登录过期) and shows it once the display is there', async () => {
+    vi.resetModules();
+    const fresh = await import('./client');
+    fresh.http.defaults.baseURL = axiosInstance.defaults.baseURL;
+    fresh.http.defaults.adapter = 'fetch';
+    respond = json(401, { code: 1, msg: '令牌无效', data: null });
+    await expect(fresh.api.get('/user/info')).rejects.toMatchObject({ status: 401 });
+    await expect(fresh.api.get('/user/menu')).rejects.toMatchObject({ status: 401 });
+    const later: string[] = [];
+    fresh.configureHttp({ notify: (m) => void later.push(m) });
+    expect(later).toEqual(['登录过期，请重新登录']);
   });
 });

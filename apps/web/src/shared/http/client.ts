@@ -1,6 +1,7 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { IDEMPOTENCY_HEADER, REQUEST_TIMEOUT_MS, TOKENLESS_HEADER, type Envelope } from '@canteen/contract';
 import { i18n } from '../i18n';
+import { randomId } from '../random/random-id';
 
 /** A failed call: the HTTP status (0 for a network failure) and the message that was shown. */
 export class HttpError extends Error {
@@ -22,14 +23,31 @@ export interface HttpHooks {
   notify: (message: string) => void;
 }
 
+/**
+ * Messages of calls that failed before the app wired its message display in (the first calls
+ * of a page load answer before React has mounted it): shown as soon as it is. A 401 at boot
+ * used to lose its 登录过期 message this way, on a slow machine.
+ */
+const MAX_WAITING = 20;
+let waiting: string[] = [];
+
 const hooks: HttpHooks = {
   getAccessToken: () => undefined,
   onUnauthorized: () => undefined,
-  notify: (message) => console.error(message),
+  notify: (message) => {
+    if (!waiting.includes(message)) waiting = [...waiting, message].slice(-MAX_WAITING);
+  },
 };
 
-/** The app wires sign-in state and the message display in once, at start. */
-export const configureHttp = (next: Partial<HttpHooks>) => Object.assign(hooks, next);
+/** The app wires sign-in state and the message display in once, at start; messages waiting for the display are shown then. */
+export const configureHttp = (next: Partial<HttpHooks>) => {
+  Object.assign(hooks, next);
+  if (next.notify && waiting.length) {
+    const shown = waiting;
+    waiting = [];
+    shown.forEach((message) => next.notify!(message));
+  }
+};
 
 /** Extra request options: `silent` suppresses the red message for calls that handle failure themselves. */
 export interface CallOptions extends AxiosRequestConfig {
@@ -112,7 +130,7 @@ async function send(config: CallOptions): Promise<AxiosResponse> {
   if (MUTATING.has((rest.method ?? 'GET').toUpperCase())) {
     // A fresh key per call: the server refuses the same request replayed (a proxy's retry).
     const headers = AxiosHeaders.from(rest.headers as AxiosHeaders);
-    if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, crypto.randomUUID());
+    if (!headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, randomId());
     rest.headers = headers;
   }
   if (key !== undefined) inFlight.add(key);

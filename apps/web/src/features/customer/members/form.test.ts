@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memberAdjustBodySchema, memberBodySchema, memberLevelBodySchema, rechargeBodySchema } from '@canteen/contract';
 import { afterAdjust, discountText, memberFilterQuery, newLevelForm, toAdjustBody, toLevelBody, toLevelForm, toMemberBody } from './form';
-import { PaymentRefs, randomId } from './payment-ref';
+import { randomId } from '../../../shared/random/random-id';
+import { PaymentRefs } from './payment-ref';
 
 describe('member form values', () => {
   it('sends the list filters with balances in fen and leaves empty ones out', () => {

@@ -16,6 +16,7 @@ import { PayDialog } from './PayDialog';
 import { dishNeedsPicker, comboNeedsPicker, dishLine, defaultDishChoice, comboLine, defaultComboChoice } from './picker';
 import { Receipt } from './Receipt';
 import { visibleItems, type MenuItem } from './search';
+import { randomId } from '../../../shared/random/random-id';
 import './messages';
 
 /** A placed order's amounts and lines in the shape the cart shows a quote in. */
@@ -119,7 +120,7 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
     if (order) return setPaying(canPay);
     if (!cart || !quote.fresh || quote.refusal || submitting) return;
     const json = JSON.stringify(cart);
-    if (attempt.current?.cart !== json) attempt.current = { cart: json, key: crypto.randomUUID() };
+    if (attempt.current?.cart !== json) attempt.current = { cart: json, key: randomId() };
     setSubmitting(true);
     setCreateError(undefined);
     try {

@@ -5,6 +5,7 @@ import { formatFen, type MemberRow, type OrderPayResult, type OrderRecord, type 
 import { HttpError } from '../../../shared/http/client';
 import { fetchPayment, payOrder } from './api';
 import { dueOf, isSettled, payBody, yuanOf, type PayForm } from './pay';
+import { randomId } from '../../../shared/random/random-id';
 import './messages';
 
 export interface PayDialogProps {
@@ -75,7 +76,7 @@ export function PayDialog({ order, member, onOrder, onPaid, onClose }: PayDialog
   const submit = async () => {
     if ('problem' in checked) return setProblem(t(`orderCashier.pay.${checked.problem}`));
     const json = JSON.stringify(checked.body);
-    if (attempt.current?.body !== json) attempt.current = { body: json, key: crypto.randomUUID() };
+    if (attempt.current?.body !== json) attempt.current = { body: json, key: randomId() };
     setProblem(undefined);
     setBusy(true);
     let result: OrderPayResult;
