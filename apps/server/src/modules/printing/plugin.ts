@@ -36,6 +36,7 @@ export const printingPlugin = fp(async (app) => {
     transport: { send: (p, job) => runtime.transport.send(p, job), status: (p) => runtime.transport.status(p) },
     log: app.log.child({ module: 'printing' }),
     pollMs: app.config.JOB_POLL_MS,
+    leaseMs: app.config.PRINT_LEASE_MS,
     onStatus: async (printerId, status, message) => void await recordStatus(app, db, printerId, status, message),
   });
   app.decorate('printing', runtime);

@@ -13,9 +13,12 @@ import { IN_DOUBT } from './dispatcher.js';
  * (the simulator holds what it receives, so the send cannot finish first); a second process on
  * the same database then finds the job's lease run out and fails it as in doubt, never sending it
  * again by itself, prints the jobs that were waiting exactly once, and prints the in-doubt one
- * once more only on a person's 重打. The lease is the dispatcher's own (30 s): the second process
- * waits it out, as a real restart would.
+ * once more only on a person's 重打. The processes hold a print's lease 3 s (PRINT_LEASE_MS; 30 s
+ * by default): the second process waits it out, as a real restart would, without the test
+ * waiting half a minute.
  */
+
+const LEASE_MS = '3000';
 
 /** This file's ports: 47100-47119. */
 const portsOf = async () => {
@@ -45,7 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a server process killed mid-sen
     // The kitchen printer takes the connection and holds what comes; the process is killed once its
     // job is being sent and the printer has begun receiving (the status query before the ticket).
     kitchen.hold();
-    const first = spawnServerProcess(PORTS.first, { DATABASE_URL: url, JOB_POLL_MS: '50' });
+    const first = spawnServerProcess(PORTS.first, { DATABASE_URL: url, JOB_POLL_MS: '50', PRINT_LEASE_MS: LEASE_MS });
     servers.push(first);
     const sendingKitchen = async () => (await jobsByIds(database, kitchenJobs.map((j) => j.id))).filter((j) => j.status === 'sending');
     await expect.poll(async () => (kitchen.heldBytes() > 0 ? (await sendingKitchen()).length : 0), { timeout: 180_000, interval: 10 }).toBe(1);
@@ -64,7 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a server process killed mid-sen
     for (const job of sentBefore) expect(ticketsOf(front, job)).toHaveLength(1);
 
     // A second process on the same database (a restart, or another instance).
-    const second = await startServerProcess(PORTS.second, { DATABASE_URL: url, JOB_POLL_MS: '50' });
+    const second = await startServerProcess(PORTS.second, { DATABASE_URL: url, JOB_POLL_MS: '50', PRINT_LEASE_MS: LEASE_MS });
     servers.push(second);
     const settled = (jobs: JobRow[]) => jobs.every((j) => j.status === 'sent' || j.status === 'failed');
     await expect.poll(async () => settled(await jobsOfStore(database, s.f.storeId)), { timeout: 90_000, interval: 100 }).toBe(true);
