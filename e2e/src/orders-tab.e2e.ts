@@ -57,8 +57,7 @@ describe.skipIf(!hasBrowser())('pay-later table: two rounds from the diners\' pa
     await admin.getByTestId('order-page').waitFor();
 
     // The diner's phone: the first order opens the table's tab.
-    const context = await session.browser.newContext({ baseURL: url, ...PHONE });
-    session.contexts.push(context);
+    const context = await session.newContext(PHONE);
     const phone = await context.newPage();
     await phone.goto(table.orderUrl);
     await phone.getByTestId('diner-menu').waitFor();

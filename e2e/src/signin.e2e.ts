@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBrowser, useServerAndBrowser } from './harness.js';
+import { hasBrowser, LAN_HOST, useServerAndBrowser } from './harness.js';
 import { accessToken, apiToken, call, loginForm, sideMenu, signIn, storageItem, submitLogin } from './shell-pages.js';
 
 describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
@@ -101,6 +101,18 @@ describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
     await page.waitForURL('**/admin/role');
     await page.goto('/login');
     await page.waitForURL('**/wel/index');
+  });
+
+  it('signs in and out over plain http on an address that is not localhost (no secure context, as on a store\'s LAN)', async () => {
+    const context = await session.newContext({ baseURL: `http://${LAN_HOST}:${session.server.port}`, viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    expect(await page.evaluate('window.isSecureContext')).toBe(false);
+    await signIn(page, 'admin');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出系统' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL('**/login');
   });
 
   it('asks before signing out, then clears the session and returns to the login page', async () => {
