@@ -24,8 +24,7 @@ const zh = {
     uploadConfirm: '确定上传本地日志到服务器?', uploaded: '发送成功!', clearConfirm: '确定清空本地日志记录?', cleared: '清空成功!', empty: '暂无日志',
   },
   support: {
-    title: '联系客服', intro: '使用中遇到问题，可以通过以下方式联系我们：', phone: '客服电话', phoneValue: '400-800-1234', email: '电子邮箱',
-    emailValue: 'support@canteen.example', hours: '服务时间', hoursValue: '每天 9:00–21:00',
+    title: '联系客服', intro: '使用中遇到问题，可以通过以下方式联系我们：', phone: '客服电话', email: '电子邮箱', hours: '服务时间',
   },
   perms: { title: '我的权限', menus: '菜单', buttons: '按钮', other: '其他权限', roles: '角色', empty: '暂无权限' },
   page: {
@@ -61,8 +60,7 @@ const en: typeof zh = {
     uploadConfirm: 'Upload the local log to the server?', uploaded: 'Sent!', clearConfirm: 'Clear the local log?', cleared: 'Cleared!', empty: 'No entries',
   },
   support: {
-    title: 'Contact support', intro: 'Need help? Reach us here:', phone: 'Phone', phoneValue: '400-800-1234', email: 'Email',
-    emailValue: 'support@canteen.example', hours: 'Hours', hoursValue: 'Daily 9:00–21:00',
+    title: 'Contact support', intro: 'Need help? Reach us here:', phone: 'Phone', email: 'Email', hours: 'Hours',
   },
   perms: { title: 'My permissions', menus: 'Menus', buttons: 'Buttons', other: 'Other permissions', roles: 'Roles', empty: 'No permissions' },
   page: {

@@ -13,6 +13,7 @@ import { navigate } from '../../shared/navigation/navigation';
 import { logout } from '../../shared/session/auth';
 import type { MenuNode } from '../../shared/session/session';
 import { useSession } from '../../shared/session/session';
+import { usePublicSettings } from '../../shared/settings/public-settings';
 import { LOGIN_PATH } from '../guards';
 import { firstEntryUnder, hrefOf, searchMenu, type MenuEntry } from '../menu';
 import { useScreenClass } from '../stores/screen';
@@ -77,6 +78,9 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
   const { modal } = App.useApp();
   const screen = useScreenClass();
   const settings = useSettings();
+  // 联系客服 shows the deployment's own contacts (SUPPORT_*), and is not offered without any.
+  const support = usePublicSettings().data?.support;
+  const hasSupport = !!support && !!(support.phone || support.email || support.hours);
   const user = useSession((s) => s.user);
   const logCount = useErrorLog((s) => s.logs.length);
   const fullscreen = useFullscreen();
@@ -99,7 +103,7 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
     items: [
       { key: 'info', icon: <UserOutlined />, label: t('shell.user.info') },
       { key: 'permissions', icon: <SafetyOutlined />, label: t('shell.user.permissions') },
-      { key: 'support', icon: <CustomerServiceOutlined />, label: t('shell.user.support') },
+      ...(hasSupport ? [{ key: 'support', icon: <CustomerServiceOutlined />, label: t('shell.user.support') }] : []),
       ...(settings.showLock ? [{ key: 'lock', icon: <LockOutlined />, label: t('shell.header.lock') }] : []),
       { type: 'divider' as const },
       { key: 'logout', icon: <LogoutOutlined />, label: t('shell.user.logout') },
@@ -212,7 +216,7 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
         {dialog === 'log' ? <ErrorLogDialog onClose={() => setDialog(undefined)} /> : null}
         {dialog === 'settings' ? <SettingsDrawer onClose={() => setDialog(undefined)} /> : null}
         {dialog === 'lock' ? <LockDialog onClose={() => setDialog(undefined)} /> : null}
-        {dialog === 'support' ? <SupportDialog onClose={() => setDialog(undefined)} /> : null}
+        {dialog === 'support' && support ? <SupportDialog support={support} onClose={() => setDialog(undefined)} /> : null}
         {dialog === 'permissions' ? <PermissionsDialog tree={tree} onClose={() => setDialog(undefined)} /> : null}
       </Suspense>
     </Layout.Header>

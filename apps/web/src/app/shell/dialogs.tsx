@@ -6,6 +6,12 @@ import { useLock } from '../../shared/session/lock';
 import { useHeldPermissions, useSession, type MenuNode } from '../../shared/session/session';
 import { LOCK_PATH } from '../guards';
 
+export interface SupportContacts {
+  phone: string;
+  email: string;
+  hours: string;
+}
+
 /** Sets the lock password, then locks: only /lock is reachable until it is entered. */
 export function LockDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -27,21 +33,18 @@ export function LockDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function SupportDialog({ onClose }: { onClose: () => void }) {
+/** The deployment's support contacts (SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS): an empty one is not shown. */
+export function SupportDialog({ support, onClose }: { support: SupportContacts; onClose: () => void }) {
   const { t } = useTranslation();
+  const items = [
+    support.phone && { key: 'phone', label: t('shell.support.phone'), children: support.phone },
+    support.email && { key: 'email', label: t('shell.support.email'), children: <a href={`mailto:${support.email}`}>{support.email}</a> },
+    support.hours && { key: 'hours', label: t('shell.support.hours'), children: support.hours },
+  ].filter((item) => !!item);
   return (
     <Modal open title={t('shell.support.title')} onCancel={onClose} footer={null} data-testid="support-dialog">
       <p>{t('shell.support.intro')}</p>
-      <Descriptions
-        column={1}
-        bordered
-        size="small"
-        items={[
-          { key: 'phone', label: t('shell.support.phone'), children: t('shell.support.phoneValue') },
-          { key: 'email', label: t('shell.support.email'), children: <a href={`mailto:${t('shell.support.emailValue')}`}>{t('shell.support.emailValue')}</a> },
-          { key: 'hours', label: t('shell.support.hours'), children: t('shell.support.hoursValue') },
-        ]}
-      />
+      <Descriptions column={1} bordered size="small" items={items} />
     </Modal>
   );
 }
