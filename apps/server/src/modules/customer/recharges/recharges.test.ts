@@ -7,7 +7,7 @@ import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { callerOf, createStore, dataOf, storeStaff } from '../../../../test/store.js';
 import type { Db } from '../../../db/client.js';
 import { addMember, expectConsistent } from '../testing.js';
-import { coupon, member, memberBalanceLedger, memberPointsLedger } from '../tables.js';
+import { coupon, member, memberBalanceLedger, memberPointsLedger, recharge as rechargeTable } from '../tables.js';
 
 const { app } = await createTestApp();
 const db = app.database.db;
@@ -181,6 +181,16 @@ describe('recharge records and refunds', () => {
     expect((await recharge({ memberId: id, amount: 100, storeId: storeB }, staffA)).statusCode).toBe(404);
     expect((await staffA('POST', `/customer/recharge/${inB.recharge.id}/refund`, { reason: '跨店退款' })).statusCode).toBe(404);
     expect(await rowOf(id)).toMatchObject({ balancePrincipal: 3_000 });
+  });
+
+  it('lists the newest recharge first by its time, whatever order the rows were written in (the demo writes its history out of order)', async () => {
+    const id = await addMember(app, admin);
+    const first = dataOf<RechargeResult>(await recharge({ memberId: id, amount: 1_000 })).recharge.id;
+    const second = dataOf<RechargeResult>(await recharge({ memberId: id, amount: 2_000 })).recharge.id;
+    // The later-written row happened earlier (a back-filled record).
+    await db.update(rechargeTable).set({ createdAt: new Date(Date.now() - 86_400_000) }).where(eq(rechargeTable.id, second));
+    const records = dataOf<Page<RechargeRecord>>(await call('GET', `/customer/recharge/page?memberId=${id}`)).records;
+    expect(records.map((r) => r.id)).toEqual([first, second]);
   });
 
   it('refund takes back the bonus first, then the unspent principal up to what was paid, and the points as far as there are', async () => {

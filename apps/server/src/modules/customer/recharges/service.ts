@@ -26,7 +26,7 @@ export async function rechargeRecords(db: Db, where: SQL | undefined, window?: {
   const query = db.select({
     r: recharge, memberNo: member.memberNo, memberName: member.name, phone: member.phone, planName: rechargePlan.name, storeName: store.name,
   }).from(recharge).innerJoin(member, eq(member.id, recharge.memberId)).innerJoin(store, eq(store.id, recharge.storeId))
-    .leftJoin(rechargePlan, eq(rechargePlan.id, recharge.planId)).where(where).orderBy(desc(recharge.id));
+    .leftJoin(rechargePlan, eq(rechargePlan.id, recharge.planId)).where(where).orderBy(desc(recharge.createdAt), desc(recharge.id));
   const rows = window ? await query.limit(window.limit).offset(window.offset) : await query;
   return rows.map(({ r, memberNo, memberName, phone, planName, storeName }) => ({
     id: r.id, memberId: r.memberId, memberNo, memberName, memberPhone: maskPhone(phone), planId: r.planId, planName: planName ?? null,
