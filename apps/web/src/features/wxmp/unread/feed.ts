@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/http/client';
 import { useLiveConnected } from '../../../shared/live/useLiveConnected';
 import { useLiveSubscription } from '../../../shared/live/useLiveSubscription';
@@ -14,6 +14,9 @@ const reloaders = new Set<() => void>();
 export function reloadBell(): void {
   for (const reload of reloaders) reload();
 }
+
+/** How long the bell's first load waits for the live channel before it reads without it. */
+export const FIRST_LOAD_WAIT_MS = 2000;
 
 /** The live destination of every new follower message that is not an event. */
 export const BELL_DESTINATION = '/weixin/wx_msg';
@@ -147,20 +150,29 @@ export function createBellFeed(fetchPage: (after?: BellRow) => Promise<BellPage>
  */
 export function useUnreadFeed(): BellFeed | undefined {
   const [feed, setFeed] = useState<BellFeed>();
+  const firstLoad = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     const next = createBellFeed();
     setFeed(next); // eslint-disable-line react-hooks/set-state-in-effect
-    void next.load();
+    // The first load waits for the live channel's CONNECTED below, which comes once the bell's
+    // subscription is made, so one page read covers everything (it was read on mount and again on
+    // connect: twice on every page load). A channel that does not come up in time (or was up
+    // already, when the bell appears with a permission granted meanwhile) loads without it.
+    firstLoad.current = setTimeout(() => void next.load(), FIRST_LOAD_WAIT_MS);
     const reload = () => void next.load();
     reloaders.add(reload);
     return () => {
+      clearTimeout(firstLoad.current);
       reloaders.delete(reload);
       next.dispose();
       useUnreadBell.getState().clear();
     };
   }, []);
-  // Every connect, the first one too: it covers messages sent between the load above and the subscription.
-  useLiveConnected(() => void feed?.load(), Boolean(feed));
+  // Every connect, the first one too: it covers messages sent before the subscription was made.
+  useLiveConnected(() => {
+    clearTimeout(firstLoad.current);
+    void feed?.load();
+  }, Boolean(feed));
   useLiveSubscription(feed ? BELL_DESTINATION : null, (body) => feed?.receive(body));
   return feed;
 }
