@@ -192,8 +192,10 @@ describe.skipIf(!hasBrowser())('the shell', () => {
     await expect.poll(() => background(sideMenu(page).locator('.ant-menu-item-selected'))).toBe('rgb(245, 34, 45)');
   });
 
-  it('locks the screen with a password and keeps only /lock reachable until it is entered', async () => {
+  it('locks the screen with a password, keeps only /lock reachable until it is entered, then goes back to the page that was open', async () => {
     const page = await signedIn();
+    await page.goto('/admin/user');
+    await page.getByTestId('tag-bar').getByText('用户管理').waitFor();
     await page.getByTestId('lock-button').click();
     const dialog = page.getByTestId('lock-dialog');
     await dialog.getByRole('button', { name: /锁\s*屏/ }).click();
@@ -211,7 +213,7 @@ describe.skipIf(!hasBrowser())('the shell', () => {
     await page.getByText('解锁密码错误,请重新输入').waitFor();
     await page.getByPlaceholder('请输入锁屏密码').fill('s3cret');
     await page.getByRole('button', { name: /解\s*锁/ }).click();
-    await page.waitForURL('**/wel/index');
+    await page.waitForURL('**/admin/user');
     await page.goto('/lock');
     await page.waitForURL('**/wel/index');
   });

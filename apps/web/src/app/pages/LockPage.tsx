@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { logout } from '../../shared/session/auth';
 import { useLock } from '../../shared/session/lock';
 import { useSession } from '../../shared/session/session';
-import { HOME_PATH, LOGIN_PATH } from '../guards';
+import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '../guards';
 import { useTitle } from '../title';
 import '../messages';
 
@@ -20,8 +20,11 @@ export default function LockPage() {
   useTitle(t('shell.lock.locked'));
   const unlock = () => {
     if (!password) return void message.error(t('shell.lock.required'));
+    const { returnTo } = useLock.getState();
     if (!useLock.getState().unlock(password)) return void message.error(t('shell.lock.wrong'));
-    void navigate(HOME_PATH, { replace: true });
+    // Back to the page that was open when the screen was locked (home when there was none).
+    const back = returnTo && returnTo.startsWith('/') && !returnTo.startsWith(LOCK_PATH) && !returnTo.startsWith(LOGIN_PATH) ? returnTo : HOME_PATH;
+    void navigate(back, { replace: true });
   };
   const signOut = async () => {
     await logout();

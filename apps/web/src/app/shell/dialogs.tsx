@@ -18,7 +18,7 @@ export function LockDialog({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<{ password: string }>();
   const submit = async () => {
     const { password } = await form.validateFields();
-    useLock.getState().lock(password);
+    useLock.getState().lock(password, `${window.location.pathname}${window.location.search}`);
     onClose();
     navigate(LOCK_PATH, { replace: true });
   };

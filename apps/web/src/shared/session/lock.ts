@@ -5,8 +5,10 @@ import { productStateStorage } from '../storage/storage';
 interface LockState {
   isLock: boolean;
   lockPassword?: string;
-  /** Sets the lock password and locks the screen. */
-  lock: (password: string) => void;
+  /** The page that was open when the screen was locked: unlocking goes back there. */
+  returnTo?: string;
+  /** Sets the lock password and locks the screen, remembering the page to come back to. */
+  lock: (password: string, returnTo?: string) => void;
   /** Unlocks when the password matches; answers whether it did. */
   unlock: (password: string) => boolean;
   clear: () => void;
@@ -17,13 +19,13 @@ export const useLock = create<LockState>()(
   persist(
     (set, get) => ({
       isLock: false,
-      lock: (lockPassword) => set({ isLock: true, lockPassword }),
+      lock: (lockPassword, returnTo) => set({ isLock: true, lockPassword, returnTo }),
       unlock: (password) => {
         if (password !== get().lockPassword) return false;
         set({ isLock: false, lockPassword: undefined });
         return true;
       },
-      clear: () => set({ isLock: false, lockPassword: undefined }),
+      clear: () => set({ isLock: false, lockPassword: undefined, returnTo: undefined }),
     }),
     { name: 'lock', storage: productStateStorage('local') },
   ),
