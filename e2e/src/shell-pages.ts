@@ -25,6 +25,17 @@ export async function signIn(page: Page, user: keyof typeof USERS = 'admin') {
 
 export const sideMenu = (page: Page) => page.getByTestId('side-menu');
 
+/**
+ * Waits until the page's running animations have finished (antd's modals and popups zoom and
+ * slide in; spinners, which never end, are left out): on a loaded machine a click during an
+ * opening animation could be lost, and the dialog stayed open over the next click.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+    .map((a) => a.finished.catch(() => undefined))).then(() => true)`);
+}
+
 /** Opens a page through the sidebar: group, then item. */
 export async function openFromMenu(page: Page, group: string, item: string) {
   const menu = sideMenu(page);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
 import { repoRoot } from './paths.js';
-import { apiToken, call, openFromMenu, sideMenu, signIn, storageItem, tab, tabBar, tabLabels, tabMenu } from './shell-pages.js';
+import { animationsDone, apiToken, call, openFromMenu, sideMenu, signIn, storageItem, tab, tabBar, tabLabels, tabMenu } from './shell-pages.js';
 
 /** The computed background colour of an element (evaluated in the page). */
 const background = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => (globalThis as unknown as { getComputedStyle: (e: unknown) => { backgroundColor: string } }).getComputedStyle(el).backgroundColor);
@@ -180,12 +180,19 @@ describe.skipIf(!hasBrowser())('the shell', () => {
     await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe('black');
     await page.getByTestId('theme-button').click();
     await page.getByTestId('theme-default').click();
+    // The theme menu closed first, as above: a click meant for the colour button while it is
+    // still open closes it instead, and on a loaded machine the preset then went unclicked.
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-dropdown:visible').waitFor({ state: 'detached' });
     // Colour: the default #409EFF, then a preset, at once and remembered.
     const selected = sideMenu(page).locator('.ant-menu-item-selected');
     // The menu animates its colours after a theme change, so wait for them to settle.
     await expect.poll(() => background(selected)).toBe('rgb(64, 158, 255)');
     await page.getByTestId('color-button').click();
-    await page.locator('.ant-color-picker-presets-color').nth(5).click();
+    const presets = page.locator('.ant-color-picker-presets-color:visible');
+    await presets.nth(5).waitFor();
+    await animationsDone(page);
+    await presets.nth(5).click();
     await expect.poll(() => background(selected)).toBe('rgb(245, 34, 45)');
     expect(await storageItem(page, 'local', 'settings')).toContain('#F5222D');
     await page.reload();

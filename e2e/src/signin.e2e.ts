@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, LAN_HOST, useServerAndBrowser } from './harness.js';
-import { accessToken, apiToken, call, loginForm, sideMenu, signIn, storageItem, submitLogin } from './shell-pages.js';
+import { accessToken, animationsDone, apiToken, call, loginForm, sideMenu, signIn, storageItem, submitLogin } from './shell-pages.js';
 
 describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
   // Registration open, so that the 注册 tab is there to test.
@@ -123,10 +123,14 @@ describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
     await page.getByRole('menuitem', { name: '退出系统' }).click();
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.getByText('是否退出系统, 是否继续?').waitFor();
+    await animationsDone(page);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/wel/index');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '退出系统' }).click();
+    await dialog.getByText('是否退出系统, 是否继续?').waitFor();
+    await animationsDone(page);
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL('**/login');
     expect(await accessToken(page)).toBe('');
