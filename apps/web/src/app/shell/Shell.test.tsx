@@ -35,17 +35,20 @@ afterEach(() => act(() => signOutLocally()));
 
 const tabLabels = () => within(screen.getByTestId('tag-bar')).queryAllByRole('tab').map((tab) => tab.textContent);
 
+const renderShell = () =>
+  renderWithApp(
+    <MemoryRouter initialEntries={['/wel/index']}>
+      <NavigatorFromRouter />
+      <Routes>
+        <Route path="*" element={<Shell />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
 describe('the shell’s tabs', { timeout: 30_000 }, () => {
   it('shows each conversation the bell opens in the one 用户消息 tab, which keeps the last one', async () => {
     signInWith([]);
-    renderWithApp(
-      <MemoryRouter initialEntries={['/wel/index']}>
-        <NavigatorFromRouter />
-        <Routes>
-          <Route path="*" element={<Shell />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderShell();
     await waitFor(() => expect(tabLabels()).toEqual(['首页']));
     act(() => navigate('/views/wxmp/wxmsg/index?appId=wx1&wxUserId=7'));
     await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('?appId=wx1&wxUserId=7'));
@@ -65,15 +68,6 @@ describe('the shell’s tabs', { timeout: 30_000 }, () => {
 describe('联系客服', { timeout: 30_000 }, () => {
   // The shell keeps the app's one query client: each test reads the settings afresh.
   beforeEach(() => queryClient.clear());
-  const renderShell = () =>
-    renderWithApp(
-      <MemoryRouter initialEntries={['/wel/index']}>
-        <NavigatorFromRouter />
-        <Routes>
-          <Route path="*" element={<Shell />} />
-        </Routes>
-      </MemoryRouter>,
-    );
   const openUserMenu = async () => {
     await waitFor(() => expect(tabLabels()).toEqual(['首页']));
     await userEvent.click(screen.getByTestId('user-menu'));
