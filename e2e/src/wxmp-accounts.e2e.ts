@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
-import { openFromMenu, signIn } from './shell-pages.js';
+import { animationsDone, openFromMenu, signIn } from './shell-pages.js';
 import { DEMO_ACCOUNT_NAME, openAccountScreen, useSimulator } from './wxmp-pages.js';
 
 const ok = /确\s*定/;
@@ -62,6 +62,8 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
 
     // Remark.
     await row('Lucy').getByRole('button', { name: /修改备注/ }).click();
+    await page.getByTestId('remark-input').waitFor();
+    await animationsDone(page);
     await page.getByTestId('remark-input').fill('常点沙拉');
     await visibleModal(page).getByRole('button', { name: ok }).click();
     await expect.poll(() => row('Lucy').innerText()).toContain('常点沙拉');
@@ -76,7 +78,12 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
     const created = tags.locator('tr').filter({ hasText: '午餐常客' });
     await created.waitFor();
     await created.getByRole('button', { name: /编\s*辑/ }).click();
-    await visibleModal(page).getByLabel('标签名称').fill('晚餐常客');
+    // The editor fills in the tag's name as it opens: typed before that, the new name was
+    // overwritten on a loaded machine, and the rename saved the old one.
+    const tagName = visibleModal(page).getByLabel('标签名称');
+    await expect.poll(() => tagName.inputValue()).toBe('午餐常客');
+    await animationsDone(page);
+    await tagName.fill('晚餐常客');
     await visibleModal(page).getByRole('button', { name: ok }).click();
     const renamed = tags.locator('tr').filter({ hasText: '晚餐常客' });
     await renamed.waitFor();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Button, Drawer, Form, Modal, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,9 @@ interface ResourceFormProps {
 export function ResourceForm({ open, mode, title, fields, initialValues, saving, formIn, width, onSubmit, onClose }: ResourceFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  useEffect(() => {
+  // Filled in before the opened form is painted: an effect ran after the paint, and what was typed
+  // into the empty fields in that moment (a fast hand, a test on a loaded machine) was reset.
+  useLayoutEffect(() => {
     if (open) {
       form.resetFields();
       form.setFieldsValue(initialValues);
