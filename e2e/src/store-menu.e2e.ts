@@ -24,10 +24,16 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message'
  */
 async function pick(page: Page, select: Locator, title: string) {
   const option = page.locator('.ant-select-dropdown:visible').locator(`.ant-select-item-option[title="${title}"]`).first();
+  let opens = 0;
   await expect.poll(async () => {
-    if (!(await option.isVisible())) await select.click();
+    if (!(await option.isVisible())) {
+      opens += 1;
+      await select.click();
+    }
     return option.click({ timeout: 2000 }).then(() => true, () => false);
   }, { timeout: 30_000 }).toBe(true);
+  // The tolerance is not yet explained (issue 21): say when it was needed, so that a run shows it.
+  if (opens > 1) console.warn(`pick ${title}: the dropdown was opened ${opens} times`);
 }
 
 const MONEY = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
