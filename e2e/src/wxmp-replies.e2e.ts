@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
+import { animationsDone } from './shell-pages.js';
 import { openAccountScreen, useSimulator } from './wxmp-pages.js';
 
 const APP_ID = 'wx6c3a1e5f0b7d9246';
@@ -44,6 +45,9 @@ describe.skipIf(!hasBrowser())('automatic replies and the custom menu against th
     const keywords = page.getByTestId('autoreply-tab-3');
     await keywords.getByTestId('resource-add').click();
     const dialog = visibleModal(page);
+    // Clicked during the dialog's zoom, the radio could be missed (the neighbour 全匹配 kept, on a loaded machine).
+    await dialog.getByText('半匹配', { exact: true }).waitFor();
+    await animationsDone(page);
     await dialog.getByText('半匹配', { exact: true }).click();
     await dialog.getByLabel('关键词').fill('营业时间');
     await dialog.getByTestId('reply-text').fill('本店每天 7:00-21:00 营业');
@@ -55,6 +59,8 @@ describe.skipIf(!hasBrowser())('automatic replies and the custom menu against th
 
     // The same keyword again is refused with the server's message.
     await keywords.getByTestId('resource-add').click();
+    await dialog.getByLabel('关键词').waitFor();
+    await animationsDone(page);
     await dialog.getByLabel('关键词').fill('营业时间');
     await dialog.getByTestId('reply-text').fill('重复');
     await dialog.getByRole('button', { name: ok }).click();
@@ -92,6 +98,7 @@ describe.skipIf(!hasBrowser())('automatic replies and the custom menu against th
     await page.getByTestId('menu-publish').click();
     const confirm = page.locator('.ant-modal-confirm:visible');
     await confirm.locator('.ant-modal-confirm-title').getByText('确定要保存并发布该菜单吗?').waitFor();
+    await animationsDone(page);
     await confirm.getByRole('button', { name: ok }).click();
     await page.locator('.ant-message').getByText('发布成功').waitFor();
     await page.getByTestId('menu-dirty').waitFor({ state: 'detached' });
