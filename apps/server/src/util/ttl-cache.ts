@@ -4,6 +4,8 @@
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>();
+  /** Bumped by every removal: a load that began before one may have read what it removed. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -28,20 +30,32 @@ export class TtlCache<K, V> {
     this.entries.set(key, { value, until: Date.now() + this.ttlMs });
   }
 
-  /** The cached value, or the loaded one (cached for the next callers). */
+  /**
+   * The cached value, or the loaded one (cached for the next callers). A load overtaken by a
+   * removal is returned but not kept: a token revoked while its lookup was on the way would
+   * otherwise be trusted again for a whole lifetime.
+   */
   async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
+    const startedAt = this.generation;
     const value = await load();
-    this.set(key, value);
+    if (startedAt === this.generation) this.set(key, value);
     return value;
   }
 
   delete(key: K): void {
     this.entries.delete(key);
+    this.generation++;
+  }
+
+  /** Loads on their way now are not kept (for a change whose keys are not known here). */
+  fence(): void {
+    this.generation++;
   }
 
   clear(): void {
     this.entries.clear();
+    this.generation++;
   }
 }

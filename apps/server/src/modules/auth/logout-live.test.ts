@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
-import { signIn } from '../../../test/auth.js';
+import { createTestUser, signIn } from '../../../test/auth.js';
 import { connectFrame, liveUrl, RawStomp, stompConnect } from '../../../test/stomp.js';
 import { header } from '../../live/frames.js';
 
@@ -31,5 +31,35 @@ describe('DELETE /auth/token/logout and live sockets', () => {
     await app.live.publish('/weixin/wx_msg', { still: 'here' });
     expect(JSON.parse((await kept.nextMessage()).body)).toEqual({ still: 'here' });
     await kept.close();
+  });
+
+  /** A live socket signed in with this session; resolves with the frame that ends it. */
+  async function openSocket(authorization: string) {
+    const raw = await RawStomp.open(url);
+    raw.send(connectFrame(authorization.slice('Bearer '.length)));
+    expect((await raw.frame(0)).command).toBe('CONNECTED');
+    return { ended: async () => ({ error: await raw.frame(1), close: await raw.closed }) };
+  }
+
+  it('closes the sockets of a session an administrator forces out, at once', async () => {
+    await createTestUser(app, 'forced', ['ROLE_OPERATOR']);
+    const session = await signIn(app, 'forced');
+    const socket = await openSocket(session.authorization);
+    const tokenId = (await app.identity.tokens.resolve(session.authorization.slice('Bearer '.length)))!.tokenId;
+    const admin = await signIn(app, 'admin');
+    expect((await app.inject({ method: 'DELETE', url: `/upms/token/${tokenId}`, headers: admin })).json().data).toBe(true);
+    const { error, close } = await socket.ended();
+    expect(error.command).toBe('ERROR');
+    expect(close.code).toBe(1008);
+  });
+
+  it('closes the sockets of a user an administrator locks, at once', async () => {
+    const id = await createTestUser(app, 'locked', ['ROLE_OPERATOR']);
+    const socket = await openSocket((await signIn(app, 'locked')).authorization);
+    const admin = await signIn(app, 'admin');
+    expect((await app.inject({ method: 'PUT', url: '/upms/user', headers: admin, payload: { id, lockFlag: '9' } })).statusCode).toBe(200);
+    const { error, close } = await socket.ended();
+    expect(error.command).toBe('ERROR');
+    expect(close.code).toBe(1008);
   });
 });

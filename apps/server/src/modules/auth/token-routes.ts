@@ -33,6 +33,8 @@ export const tokenAdminRoutes: FastifyPluginAsync = async (app) => {
   // A forced sign-out revokes the token set (the row stays for its chain): not a delete of the kit's.
   serve(app, api.remove, async ({ params }) => {
     if (!(await app.identity.tokens.revoke(params.id))) throw notFound(`令牌 ${params.id} 不存在或已失效`);
+    // Its live sockets close now too, not at their next re-check.
+    await app.live.revoke({ tokenIds: [params.id] });
     return true;
   });
 };

@@ -67,6 +67,8 @@ export function createTokenService(db: Db, principals: Principals) {
   }
 
   const forget = (tokenIds: string[]) => {
+    // A lookup of one of these may be on its way with the row as it was (its hash not known yet).
+    cache.fence();
     for (const id of tokenIds) {
       const hash = hashesById.get(id);
       if (hash) cache.delete(hash);
@@ -141,14 +143,16 @@ export function createTokenService(db: Db, principals: Principals) {
     return rows.length > 0;
   }
 
-  /** Revokes every token set of a user (locked, deleted, password changed), except one if given. */
-  async function revokeUser(userId: string, exceptTokenId?: string): Promise<void> {
+  /** Revokes every token set of a user (locked, deleted, password changed), except one if given; the ids revoked. */
+  async function revokeUser(userId: string, exceptTokenId?: string): Promise<string[]> {
     const rows = await db
       .update(sysToken)
       .set({ revokedAt: new Date() })
       .where(and(eq(sysToken.userId, userId), isNull(sysToken.revokedAt), exceptTokenId ? ne(sysToken.id, exceptTokenId) : undefined))
       .returning({ id: sysToken.id });
-    forget(rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    forget(ids);
+    return ids;
   }
 
   /**

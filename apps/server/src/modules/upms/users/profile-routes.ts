@@ -37,7 +37,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async 
     const { passwordChanged } = await editProfile(db, user.id, { ...body, password: body.password || undefined, newpassword1: body.newpassword1 || undefined });
     if (passwordChanged) {
       // Every other session of this user ends; this one stays.
-      await app.identity.tokens.revokeUser(user.id, user.tokenId);
+      const ended = await app.identity.tokens.revokeUser(user.id, user.tokenId);
+      await app.live.revoke({ tokenIds: ended });
     }
     ctx.infoJson.delete(user.id);
     return ok(true);

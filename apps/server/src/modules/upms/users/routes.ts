@@ -41,7 +41,10 @@ export const userResource = (app: FastifyInstance, ctx: UpmsContext) =>
     afterWrite: async ({ action, id, body }, { db }) => {
       if (body?.roleIds) await setRoles(db, id, body.roleIds);
       // A locked user or a reset password ends the user's sessions.
-      if (action === 'update' && body && (('lockFlag' in body && body.lockFlag === '9') || body.password)) await app.identity.tokens.revokeUser(id);
+      if (action === 'update' && body && (('lockFlag' in body && body.lockFlag === '9') || body.password)) {
+        await app.identity.tokens.revokeUser(id);
+        await app.live.revoke({ userIds: [id] });
+      }
       ctx.changed();
     },
   });
