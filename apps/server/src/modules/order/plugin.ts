@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync } from 'fastify';
+import { namedByOrders } from './catalogue-references.js';
 import { dinerRoutes } from './diner/routes.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { orderDestinations } from './orders/live.js';
@@ -25,6 +26,7 @@ declare module 'fastify' {
 export const orderPlugin = fp(async (app) => {
   const service = new OrderService(app, new CatalogueSource(app.store.menu), app.config.ORDER_UNPAID_TIMEOUT_MIN);
   app.decorate('order', service);
+  app.store.references.register(namedByOrders);
   app.live.declare(...orderDestinations(app));
   registerUnpaidTimeout(app);
 

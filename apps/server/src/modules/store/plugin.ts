@@ -8,6 +8,7 @@ import { MenuCache } from './menu/cache.js';
 import { specRoutes } from './specs/routes.js';
 import { StoreScope } from './scope.js';
 import { categoryRoutes } from './categories/routes.js';
+import { CatalogueReferences } from './references.js';
 import { shopRoutes } from './stores/routes.js';
 import { tableRoutes } from './tables/routes.js';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
       scope: StoreScope;
       /** The ordering menu cache: call `menu.changed(storeId)` after committing a write that bumped the menu version. */
       menu: MenuCache;
+      /** Later modules register what of theirs names dishes and combos (kept archived, never deleted). */
+      references: CatalogueReferences;
     };
   }
 }
@@ -42,7 +45,7 @@ const storeRoutes: FastifyPluginAsync = async (app) => {
 
 export const storePlugin = fp(async (app) => {
   const menu = new MenuCache(app.database.db, (storeId) => buildMenu(app.database.db, storeId));
-  app.decorate('store', { scope: new StoreScope(app.database.db), menu });
+  app.decorate('store', { scope: new StoreScope(app.database.db), menu, references: new CatalogueReferences() });
   app.addHook('onClose', async () => menu.close());
   await app.register(storeRoutes);
 }, { name: 'store' });

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn } from '../../../../test/auth.js';
 import { callerOf, createStore, dataOf, storeStaff } from '../../../../test/store.js';
-import { store, storeCategory, storeCombo, storeDish } from '../tables.js';
+import { cartOf, chickenLine, createOrderApi, orderFixture } from '../../../../test/orders.js';
+import { store, storeCategory, storeCombo, storeComboGroup, storeDish } from '../tables.js';
 
 const { app } = await createTestApp();
 let call: ReturnType<typeof callerOf>;
@@ -82,16 +83,52 @@ describe('categories (菜品分类)', () => {
     expect(dataOf<Category>(await call('GET', `/store/category/${sets.id}`)).itemCount).toBe(1);
     expect((await call('DELETE', `/store/category/${sets.id}`)).json().msg).toBe('该分类下还有 1 个套餐，不能删除');
 
-    // Only archived dishes left: kept for the orders that name them; the category can be switched off instead.
+    expect(await versionOf(storeA)).toBe(v + 1); // the combo category's creation only
+
+    // Only archived dishes left, which no order names: they go with the category.
     await app.database.db.update(storeDish).set({ archivedAt: new Date() }).where(eq(storeDish.categoryId, noodles.id));
     expect(dataOf<Category>(await call('GET', `/store/category/${noodles.id}`)).itemCount).toBe(0);
-    expect((await call('DELETE', `/store/category/${noodles.id}`)).json().msg).toBe('该分类下有 4 个已删除的菜品或套餐为历史订单保留，不能删除，可以停用该分类');
-    expect(await versionOf(storeA)).toBe(v + 1); // the combo category's creation only
+    expect(dataOf(await call('DELETE', `/store/category/${noodles.id}`))).toBe(true);
+    expect(await app.database.db.select().from(storeDish).where(eq(storeDish.categoryId, noodles.id))).toEqual([]);
+    expect(await versionOf(storeA)).toBe(v + 2);
 
     const spare = await create(storeA, '临时分类');
     expect(dataOf(await call('DELETE', `/store/category/${spare.id}`))).toBe(true);
-    expect(await versionOf(storeA)).toBe(v + 3);
+    expect(await versionOf(storeA)).toBe(v + 4);
     expect((await call('GET', `/store/category/${spare.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps archived dishes and combos that orders name, and the category with them; the others go', async () => {
+    const f = await orderFixture(app);
+    const [hot, sets] = await Promise.all(['热菜', '套餐'].map(async (name) =>
+      (await app.database.db.select({ id: storeCategory.id }).from(storeCategory).where(and(eq(storeCategory.storeId, f.storeId), eq(storeCategory.name, name))))[0]!.id));
+    await createOrderApi(app, await signIn(app, 'admin'), cartOf(f, [chickenLine(f)]));
+    const archiveAll = () => Promise.all([
+      app.database.db.update(storeDish).set({ archivedAt: new Date() }).where(eq(storeDish.storeId, f.storeId)),
+      app.database.db.update(storeCombo).set({ archivedAt: new Date() }).where(eq(storeCombo.storeId, f.storeId)),
+    ]);
+    await archiveAll();
+    const left = async () => (await app.database.db.select({ name: storeDish.name }).from(storeDish).where(eq(storeDish.storeId, f.storeId))).map((d) => d.name).sort();
+
+    // 辣子鸡 was ordered: it stays, so does the category; nothing else was deleted meanwhile.
+    const refused = await call('DELETE', `/store/category/${hot}`);
+    expect([refused.statusCode, refused.json().msg]).toEqual([409, '该分类下有 1 个已删除的菜品或套餐为历史订单保留，不能删除，可以停用该分类']);
+    expect(await left()).toHaveLength(6);
+
+    // The combo no order named goes with its category, its groups and items.
+    expect(dataOf(await call('DELETE', `/store/category/${sets}`))).toBe(true);
+    expect(await app.database.db.select().from(storeCombo).where(eq(storeCombo.id, f.combo.id))).toEqual([]);
+    expect(await app.database.db.select().from(storeComboGroup).where(eq(storeComboGroup.comboId, f.combo.id))).toEqual([]);
+
+    // An ordered combo keeps the dishes it lists.
+    const other = await orderFixture(app);
+    const line = { kind: 'combo' as const, itemId: other.combo.id, quantity: 1, choices: [{ comboItemId: other.combo.cola, quantity: 1 }] };
+    await createOrderApi(app, await signIn(app, 'admin'), cartOf(other, [line]));
+    const otherHot = (await app.database.db.select({ id: storeCategory.id }).from(storeCategory).where(and(eq(storeCategory.storeId, other.storeId), eq(storeCategory.name, '热菜'))))[0]!.id;
+    await app.database.db.update(storeDish).set({ archivedAt: new Date() }).where(eq(storeDish.storeId, other.storeId));
+    await app.database.db.update(storeCombo).set({ archivedAt: new Date() }).where(eq(storeCombo.storeId, other.storeId));
+    const kept = await call('DELETE', `/store/category/${otherHot}`);
+    expect(kept.json().msg).toBe('该分类下有 3 个已删除的菜品或套餐为历史订单保留，不能删除，可以停用该分类'); // 米饭, 可乐, 酸梅汤
   });
 
   it('never moves a category to another store', async () => {

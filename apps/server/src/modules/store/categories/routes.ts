@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { categoryEndpoints, type CategoryRecord } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
@@ -10,19 +10,20 @@ import { iso, menuTouched, serveStoreResource } from '../http.js';
 import { bumpMenuVersion } from '../menu-version.js';
 import { assertStore, storeCondition } from '../scope.js';
 import { storeCategory, storeCombo, storeDish } from '../tables.js';
+import { purgeArchived } from './purge.js';
 
 type Counts = { dishes: number; combos: number };
 
-/** Dishes and combos in each category, live (not archived) or archived. */
-async function itemCounts(db: Db, categoryIds: readonly string[], archived: boolean): Promise<Map<string, Counts>> {
+/** Live (not archived) dishes and combos in each category. */
+async function itemCounts(db: Db, categoryIds: readonly string[]): Promise<Map<string, Counts>> {
   const counts = new Map<string, Counts>(categoryIds.map((id) => [id, { dishes: 0, combos: 0 }]));
   if (!categoryIds.length) return counts;
   const ids = [...categoryIds];
   const [dishes, combos] = await Promise.all([
     db.select({ id: storeDish.categoryId, n: count() }).from(storeDish)
-      .where(and(inArray(storeDish.categoryId, ids), archived ? isNotNull(storeDish.archivedAt) : isNull(storeDish.archivedAt))).groupBy(storeDish.categoryId),
+      .where(and(inArray(storeDish.categoryId, ids), isNull(storeDish.archivedAt))).groupBy(storeDish.categoryId),
     db.select({ id: storeCombo.categoryId, n: count() }).from(storeCombo)
-      .where(and(inArray(storeCombo.categoryId, ids), archived ? isNotNull(storeCombo.archivedAt) : isNull(storeCombo.archivedAt))).groupBy(storeCombo.categoryId),
+      .where(and(inArray(storeCombo.categoryId, ids), isNull(storeCombo.archivedAt))).groupBy(storeCombo.categoryId),
   ]);
   for (const r of dishes) counts.get(r.id)!.dishes = r.n;
   for (const r of combos) counts.get(r.id)!.combos = r.n;
@@ -48,7 +49,7 @@ export const categoryRoutes: FastifyPluginAsync = async (app) => {
     filters: (q) => [eq(storeCategory.storeId, q.storeId), q.kind ? eq(storeCategory.kind, q.kind) : undefined, contains(storeCategory.name, q.name)],
     scope: (request) => ({ where: storeCondition(request, storeCategory.storeId) }),
     toRecords: async (rows, ctx) => {
-      const counts = await itemCounts(ctx.db, rows.map((r) => r.id), false);
+      const counts = await itemCounts(ctx.db, rows.map((r) => r.id));
       return rows.map((r): CategoryRecord => {
         const n = counts.get(r.id)!;
         return { id: r.id, storeId: r.storeId, name: r.name, kind: r.kind, sort: r.sort, enabled: r.enabled, itemCount: n.dishes + n.combos, createTime: iso(r.createdAt) };
@@ -62,7 +63,7 @@ export const categoryRoutes: FastifyPluginAsync = async (app) => {
       if (!existing) return;
       if (body.storeId !== existing.storeId) throw badRequest('storeId: 分类不能移到其他门店');
       if (body.kind !== existing.kind) {
-        const n = (await itemCounts(tx, [existing.id], false)).get(existing.id)!;
+        const n = (await itemCounts(tx, [existing.id])).get(existing.id)!;
         const held = existing.kind === 'dish' ? n.dishes : n.combos;
         if (held > 0) {
           throw conflict(existing.kind === 'dish' ? `该分类下还有 ${held} 个菜品，不能改为套餐分类` : `该分类下还有 ${held} 个套餐，不能改为菜品分类`);
@@ -71,11 +72,10 @@ export const categoryRoutes: FastifyPluginAsync = async (app) => {
     },
     beforeDelete: async (row, ctx) => {
       const tx = ctx.db;
-      const live = (await itemCounts(tx, [row.id], false)).get(row.id)!;
+      const live = (await itemCounts(tx, [row.id])).get(row.id)!;
       if (live.dishes > 0) throw conflict(`该分类下还有 ${live.dishes} 个菜品，不能删除`);
       if (live.combos > 0) throw conflict(`该分类下还有 ${live.combos} 个套餐，不能删除`);
-      const archived = (await itemCounts(tx, [row.id], true)).get(row.id)!;
-      const kept = archived.dishes + archived.combos;
+      const kept = await purgeArchived(tx, app.store.references, row.id);
       if (kept > 0) throw conflict(`该分类下有 ${kept} 个已删除的菜品或套餐为历史订单保留，不能删除，可以停用该分类`);
       await bumpMenuVersion(tx, row.storeId);
       menuTouched(ctx.request, row.storeId);
