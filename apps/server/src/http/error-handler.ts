@@ -1,9 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, statusMessage } from '@canteen/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { translateDbError } from './db-errors.js';
 import { AppError, TooManyRequests } from './errors.js';
 import { unavailableDependency } from './unavailable.js';
+
+// Zod's own messages (a rule a schema gives no message of its own) in Chinese, like every other
+// answer: "数值过大：期望 int <=…", not "Too big: expected int to be <=…".
+z.config(z.locales.zhCN());
 
 const where: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
@@ -40,25 +45,37 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply.status(status).send(fail(message));
 }
 
-/** How long a refused body may keep coming after its 413 before the connection is cut. */
-const LINGER_MS = 2000;
+/** A refused body that pauses this long after its 413 is cut off (nginx's lingering_timeout). */
+const LINGER_IDLE_MS = 5000;
+/** However it keeps coming, the connection is cut this long after the 413 (nginx's lingering_time). */
+const LINGER_MAX_MS = 30_000;
 
 /**
  * A body refused as too large while it streams: the rest is not read into memory but discarded,
- * and the connection is cut once the client stops sending or after LINGER_MS, whichever is first.
- * Cutting it at once (Connection: close) would make the kernel reset the connection over the
- * unread bytes, and the client could lose the 413 itself (the lingering close web servers do).
+ * and the connection is cut once the client stops sending, pauses LINGER_IDLE_MS, or LINGER_MAX_MS
+ * after the answer. Cutting it at once (Connection: close) would make the kernel reset the
+ * connection over the unread bytes, and the client could lose the 413 itself (the lingering
+ * close web servers do). The pause counts from the last bytes, not from the answer, so a client
+ * slowed down (a busy machine) still reads its answer before it is cut.
  */
 function closeAfterLinger(request: FastifyRequest) {
   const socket = request.raw.socket;
   if (typeof socket?.destroy !== 'function') return; // an injected request has no connection
-  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
-  cut.unref();
-  request.raw.once('end', () => {
-    clearTimeout(cut);
+  const cut = () => {
+    clearTimeout(idle);
+    clearTimeout(max);
     socket.destroy();
+  };
+  const idle = setTimeout(cut, LINGER_IDLE_MS);
+  const max = setTimeout(cut, LINGER_MAX_MS);
+  idle.unref();
+  max.unref();
+  request.raw.on('data', () => idle.refresh());
+  request.raw.once('end', cut);
+  socket.once('close', () => {
+    clearTimeout(idle);
+    clearTimeout(max);
   });
-  socket.once('close', () => clearTimeout(cut));
   request.raw.resume();
 }
 
