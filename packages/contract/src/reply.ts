@@ -82,3 +82,11 @@ export function replyProblem(reply: WxReplyFields): string | null {
       return reply.content?.articles.length ? null : '请选择回复的图文';
   }
 }
+
+/** The platform's limit on a passive reply (automatic replies, menu buttons): one news article. */
+export const NEWS_ONE_ARTICLE = '图文消息条数限制在1条以内';
+
+/** The first problem of a reply the platform sends as a passive reply, or null. */
+export function passiveReplyProblem(reply: WxReplyFields): string | null {
+  return replyProblem(reply) ?? (reply.repType === 'news' && (reply.content?.articles.length ?? 0) > 1 ? NEWS_ONE_ARTICLE : null);
+}

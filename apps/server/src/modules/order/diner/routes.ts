@@ -13,6 +13,7 @@ import './online-pay.js';
 import { orderIdByViewToken } from './view.js';
 import { orderByKey, TabAlreadyOpen } from '../orders/create.js';
 import { order as orderTable } from '../tables.js';
+import { absoluteUrl } from '../../../http/public-url.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -24,11 +25,6 @@ export const DINER_ORDERS_PER_TABLE = { max: 10, windowSeconds: 60 };
 /** What the encoded menu answer (store/menu/cache.ts) starts with: its `data` follows, then `}`. */
 const MENU_PREFIX = Buffer.from('{"code":0,"msg":null,"data":');
 
-/**
- * The absolute address of a path: PUBLIC_BASE_URL when set (where diners reach the product),
- * else as the request reached us (the payment page sends the diner back there).
- */
-const absolute = (request: FastifyRequest, path: string) => `${request.server.config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`}${path}`;
 
 /**
  * 扫码点餐: the public routes of a table's QR code (its random token names the store and the
@@ -53,7 +49,7 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
     const { payUrl } = await pay({
       orderId,
       operator: DINER_OPERATOR,
-      returnUrl: absolute(request, dinerOrderPagePath(tableToken, order.viewToken)),
+      returnUrl: absoluteUrl(request, dinerOrderPagePath(tableToken, order.viewToken)),
       idempotencyKey,
       payerIp: request.ip,
     });

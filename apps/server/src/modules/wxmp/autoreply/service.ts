@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { replyProblem, type PageQuery, type WxReplyFields, type WxStoredReply } from '@canteen/contract';
+import { passiveReplyProblem, type PageQuery, type WxReplyFields, type WxStoredReply } from '@canteen/contract';
 import { translateDbError } from '../../../http/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
@@ -54,7 +54,7 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
 
   /** The rule's own fields checked, and the uniqueness rules of its type. */
   const check = async (input: AutoReplyInput) => {
-    const problem = replyProblem(input);
+    const problem = passiveReplyProblem(input);
     if (problem) throw badRequest(problem);
     const others = (where: ReturnType<typeof and>) =>
       db.select({ id: wxAutoReply.id }).from(wxAutoReply).where(and(eq(wxAutoReply.appId, input.appId), where)).limit(2);

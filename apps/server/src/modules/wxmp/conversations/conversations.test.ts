@@ -129,14 +129,16 @@ describe('automatic replies', () => {
   });
 
   it('answers a keyword in plain mode with the passive XML', async () => {
-    await rule({ appId: PLAIN, type: '3', reqKey: '优惠', repMate: '2', repType: 'news', content: { articles: [{ title: '本周优惠', digest: '满50减10', thumbUrl: 'https://example.com/a.png', url: 'https://example.com/deal' }, { title: '第二篇' }] } });
+    // Our own picture (a path): the platform gets it absolute, from where its push reached us.
+    const deal = { title: '本周优惠', digest: '满50减10', thumbUrl: '/api/files/deal.png', url: 'https://example.com/deal' };
+    expect((await rule({ appId: PLAIN, type: '3', reqKey: '优惠', repMate: '2', repType: 'news', content: { articles: [deal] } })).statusCode).toBe(200);
     const fan = await follow(PLAIN);
     const answer = await say(PLAIN, fan.follower.openid, '有什么优惠吗');
     expect(answer.delivery.mode).toBe('plain');
     expect(answer.delivery.outcome).toBe('replied');
     expect(answer.delivery.replyXml).toContain('<ArticleCount>1</ArticleCount>');
     expect(answer.delivery.replyXml).toContain('本周优惠');
-    expect(answer.delivery.replyXml).not.toContain('第二篇');
+    expect(answer.delivery.replyXml).toMatch(/<PicUrl><!\[CDATA\[http:\/\/127\.0\.0\.1:\d+\/api\/files\/deal\.png\]\]><\/PicUrl>/);
   });
 
   it('refuses duplicates and incomplete rules with clear messages; lists and edits rules', async () => {
@@ -173,6 +175,7 @@ describe('custom menu', () => {
       [[{ name: '会员', sub_button: [{ ...click, name: '会员中心积分商城查' }] }], '二级菜单1-1：菜单名称不能超过7个汉字或14个字母'],
       [[{ type: 'view', name: '官网', url: 'ftp://example.com' }], `一级菜单1：${urlMessage}`],
       [[{ type: 'click', name: '点我' }], '一级菜单1：请设置点击菜单的回复内容'],
+      [[{ type: 'click', name: '优惠', repType: 'news', content: { articles: [{ title: '甲' }, { title: '乙' }] } }], '一级菜单1：图文消息条数限制在1条以内'],
       [[{ type: 'media_id', name: '素材' }], '一级菜单1：请选择菜单类型（click、view、miniprogram、scancode_push、scancode_waitmsg、pic_sysphoto、pic_photo_or_album、pic_weixin、location_select）'],
       [[{ type: 'miniprogram', name: '小程序', url: 'https://example.com' }], '一级菜单1：请输入小程序的 appid'],
     ];
@@ -373,18 +376,14 @@ describe('sending', () => {
 });
 
 describe('news replies carry one article', () => {
-  it('keeps the first article of a subscribe rule too, and the new follower gets that one', async () => {
+  it('refuses a subscribe or keyword reply of several articles (the platform sends one), saving nothing', async () => {
     const articles = [{ title: '欢迎光临', url: 'https://example.com/welcome' }, { title: '第二篇欢迎' }];
-    const saved = data<{ id: string; content: { articles: unknown[] } }>(await rule({ appId: PLAIN, type: '1', repType: 'news', content: { articles } }));
-    try {
-      expect(saved.content.articles).toHaveLength(1);
-      expect(data<{ content: { articles: Array<{ title: string }> } }>(await get(`/weixin/wxautoreply/${saved.id}`)).content.articles.map((a) => a.title)).toEqual(['欢迎光临']);
-      const fan = await follow(PLAIN);
-      expect(fan.delivery.outcome).toBe('replied');
-      expect(fan.delivery.replyXml).toContain('<ArticleCount>1</ArticleCount>');
-      expect(fan.delivery.replyXml).not.toContain('第二篇欢迎');
-    } finally {
-      await send('DELETE', `/weixin/wxautoreply/${saved.id}`);
+    const rules = async () => (await Promise.all(['1', '3'].map(async (type) => data<{ total: number }>(await get(`/weixin/wxautoreply/page?appId=${PLAIN}&type=${type}&current=1&size=50`)).total))).join();
+    const before = await rules();
+    for (const body of [{ appId: PLAIN, type: '1', repType: 'news', content: { articles } }, { appId: PLAIN, type: '3', reqKey: '欢迎', repMate: '1', repType: 'news', content: { articles } }]) {
+      const refused = await rule(body);
+      expect([refused.statusCode, refused.json().msg]).toEqual([400, '图文消息条数限制在1条以内']);
     }
+    expect(await rules()).toBe(before);
   });
 });

@@ -69,10 +69,10 @@ export const conversationsModule = fp(async (app: FastifyInstance) => {
     return autoReplies.matchMessage(appId, push.msgType, push.msgType === 'text' ? push.content : null);
   };
 
-  const onIncoming = async ({ account, message, push }: IncomingMessageEvent): Promise<PassiveReply | null> => {
+  const onIncoming = async ({ account, message, push, publicBase }: IncomingMessageEvent): Promise<PassiveReply | null> => {
     publish(message);
     const reply = await replyFor(account.appId, push);
-    const passive = reply ? passiveReplyOf(reply) : null;
+    const passive = reply ? passiveReplyOf(reply, publicBase) : null;
     if (!reply || !passive) return null;
     // After the follower's message in the history, whatever the two clocks say.
     const incomingAt = new Date(message.createTime).getTime();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { replyFieldsSchema, replyProblem, validateUrl, type WxStoredReply } from '@canteen/contract';
+import { replyFieldsSchema, passiveReplyProblem, validateUrl, type WxStoredReply } from '@canteen/contract';
 import { badRequest } from '../../../http/errors.js';
 import type { Database } from '../../../db/client.js';
 import type { WechatClient } from '../../../platform/wechat/client.js';
@@ -112,10 +112,9 @@ export function createMenuService(database: Database, client: WechatClient, acco
     if (type === 'click' || (type === 'scancode_waitmsg' && input.repType)) {
       const parsed = replyFieldsSchema.safeParse(input);
       if (!parsed.success) throw badRequest(`${where}：请设置点击菜单的回复内容`);
-      const problem = replyProblem(parsed.data);
+      const problem = passiveReplyProblem(parsed.data);
       if (problem) throw badRequest(`${where}：${problem}`);
       const reply = normalizeReply(parsed.data);
-      if (reply.content) reply.content = { articles: reply.content.articles.slice(0, 1) };
       planned.reply = reply;
     }
     return planned;

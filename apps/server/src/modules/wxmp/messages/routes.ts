@@ -6,6 +6,7 @@ import { ok } from '../schemas.js';
 import { attachment } from '../materials/routes.js';
 import type { MaterialService } from '../materials/service.js';
 import { SendFailedError, type MessageService } from './service.js';
+import { publicBase } from '../../../http/public-url.js';
 
 const tags = ['wxmp: conversations'];
 const word = z.string().regex(/^[A-Za-z_]{1,32}$/, '消息类型格式不正确');
@@ -92,7 +93,7 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
     },
   }, async (request, reply) => {
     try {
-      const { message, notice } = await service.send(request.body);
+      const { message, notice } = await service.send(request.body, publicBase(request));
       return { code: 0 as const, msg: notice, data: { data: message } };
     } catch (error) {
       if (!(error instanceof SendFailedError)) throw error;

@@ -227,7 +227,7 @@ export function createMessageService(database: Database, client: WechatClient, a
      * when the follower left or the 48-hour window is closed; a platform failure is stored as
      * 'failed' (never lost) and answered with the platform's message.
      */
-    async send(input: SendInput): Promise<{ message: ConversationMessage; notice: string | null }> {
+    async send(input: SendInput, publicBase?: string): Promise<{ message: ConversationMessage; notice: string | null }> {
       await accounts.requireAppId(input.appId);
       const [fan] = await db.select({ openId: wxUser.openId, subscribe: wxUser.subscribe, lastInteractionAt: wxUser.lastInteractionAt })
         .from(wxUser).where(and(eq(wxUser.id, input.wxUserId), eq(wxUser.appId, input.appId)));
@@ -254,7 +254,7 @@ export function createMessageService(database: Database, client: WechatClient, a
           : `已超过48小时回复时限：该用户最后一次发消息是在 ${new Date(lastMessage).toISOString()}，微信只允许在用户发消息后48小时内回复，请等待用户再次发消息`);
       }
       try {
-        await client.sendCustom(input.appId, customMessageOf(reply, fan.openId));
+        await client.sendCustom(input.appId, customMessageOf(reply, fan.openId, publicBase));
       } catch (error) {
         const failure = error instanceof AppError ? error : new AppError(503, '发送失败：微信平台无响应，请稍后再试');
         const kept = await this.storeOutgoing(input.appId, input.wxUserId, reply, { status: 'failed', error: failure.message });

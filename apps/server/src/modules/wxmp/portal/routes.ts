@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PortalService } from './service.js';
+import { publicBase } from '../../../http/public-url.js';
 
 const tags = ['wxmp: callback'];
 /** Pushes are a few KB (compatible mode about 3×); anything bigger is refused with 413. */
@@ -40,7 +41,7 @@ export const portalRoutes = (portal: PortalService): FastifyPluginAsyncZod => as
   }, async (request, reply) => {
     const started = Date.now();
     const body = typeof request.body === 'string' ? request.body : '';
-    const answer = await portal.receive(request.params.appId, request.query, body, started);
+    const answer = await portal.receive(request.params.appId, request.query, body, publicBase(request), started);
     return reply.type(answer.startsWith('<') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8').send(answer);
   });
 };

@@ -24,6 +24,8 @@ export interface IncomingMessageEvent {
   follower: { id: string; openId: string; created: boolean };
   /** The push as parsed (typed by @canteen/wechat-protocol). */
   push: InboundMessage;
+  /** Where the platform reaches us (http/public-url.ts): our pictures in a reply are linked from it. */
+  publicBase: string;
 }
 
 /**
@@ -377,7 +379,7 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
     },
 
     /** POST: a push. Answers the reply XML (encrypted when the push was), or `success`. */
-    async receive(appId: string, query: PortalQuery, body: string, started = Date.now()): Promise<string> {
+    async receive(appId: string, query: PortalQuery, body: string, publicBase: string, started = Date.now()): Promise<string> {
       const account = await accountFor(appId);
       const credentials = { appId: account.appId, token: account.token, encodingAesKey: account.aesKey ?? '' };
       if (query.encrypt_type === 'aes' && !account.aesKey) throw badRequest('公众号未配置 EncodingAESKey，无法解密');
@@ -409,6 +411,7 @@ export function createPortalService(ctx: WxmpContext, accounts: AccountService, 
         message,
         follower: { id: message.wxUserId, openId: push.fromUserName, created: stored.followerCreated },
         push,
+        publicBase,
       };
       const reply = await runListeners(event, started + REPLY_DEADLINE_MS);
       if (!reply) return 'success';
