@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Font } from 'fontkit';
 import type PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { demoFont as rasterFont, hex, Picture, polygon, textShape, textWidth, type Shape } from '../seed-raster.js';
 
 /**
- * Table QR codes: a PNG per table and a printable A4 sheet (PDF) of many, each card with the
+ * Table QR codes: a PNG per table (drawn with the demo pictures' rasterizer and its bold CJK
+ * font, seed-raster.ts) and a printable A4 sheet (PDF) of many, each card with the
  * QR code, the table's code, its area and the store's name. The QR library encodes; the PDF
  * library lays out and embeds only the glyphs used of a CJK font (Noto Sans SC, from
  * @fontsource/noto-sans-sc, whose files are split by Unicode range: each character is set in
@@ -16,8 +19,53 @@ import QRCode from 'qrcode';
 export const ORDER_PATH = '/order/t/';
 export const orderPath = (token: string) => `${ORDER_PATH}${token}`;
 
-/** A PNG of the QR code for `text` (512 px, quiet zone of 2 modules, error correction M). */
-export const qrPng = (text: string): Promise<Buffer> => QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 512 });
+/** A table's sticker text: its code, large, and a caption (its area and store). */
+export interface QrLabel {
+  code: string;
+  caption: string;
+}
+
+/** The QR code's quiet zone, in modules. */
+export const QR_QUIET_MODULES = 2;
+const CARD_WIDTH = 512;
+const LABEL_HEIGHT = 132;
+const WHITE = hex('#ffffff');
+const INK = hex('#000000');
+const GREY = hex('#555555');
+
+/** The largest size up to `size` at which `text` fits `width` pixels. */
+const fitted = (font: Font, text: string, size: number, width: number) =>
+  Math.max(10, Math.min(size, Math.floor((size * width) / Math.max(1, textWidth(font, text, size)))));
+
+/**
+ * A table's QR code as a PNG sticker (about 512 px wide): the code (error correction M, quiet zone
+ * of 2 modules, whole pixels per module so it scans sharp), and under it the table's code and its
+ * area and store, so a printed or forwarded image says which table it orders for.
+ */
+export async function qrPng(text: string, label: QrLabel): Promise<Buffer> {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const cell = Math.floor(CARD_WIDTH / (modules.size + QR_QUIET_MODULES * 2));
+  const side = cell * (modules.size + QR_QUIET_MODULES * 2);
+  const picture = new Picture(side, side + LABEL_HEIGHT, WHITE);
+  const at = (module: number) => (module + QR_QUIET_MODULES) * cell;
+  for (let row = 0; row < modules.size; row++) {
+    // Each row's dark runs as rectangles, filled at once.
+    const runs: Shape = [];
+    for (let col = 0; col < modules.size; col++) {
+      if (!modules.get(row, col)) continue;
+      let end = col;
+      while (end + 1 < modules.size && modules.get(row, end + 1)) end++;
+      runs.push(...polygon([[at(col), at(row)], [at(end + 1), at(row)], [at(end + 1), at(row + 1)], [at(col), at(row + 1)]]));
+      col = end;
+    }
+    if (runs.length) picture.fill(runs, INK);
+  }
+  const font = await rasterFont();
+  const room = side - 32;
+  picture.fill(textShape(font, label.code, fitted(font, label.code, 56, room), side / 2, side + 34), INK);
+  picture.fill(textShape(font, label.caption, fitted(font, label.caption, 24, room), side / 2, side + 96), GREY);
+  return picture.png();
+}
 
 // ---------- the CJK font, by Unicode range ----------
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { areaEndpoints, tableEndpoints, type AreaRecord, type TableRecord } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { serve } from '../../../http/endpoint.js';
@@ -10,6 +10,7 @@ import { iso, serveFile, serveStoreResource } from '../http.js';
 import { assertStore, storeCondition } from '../scope.js';
 import { store, storeArea, storeTable } from '../tables.js';
 import { orderPath, qrPng, qrSheet } from './qr.js';
+import { absoluteUrl } from '../../../http/public-url.js';
 
 /** A table's QR token: 144 random bits, base64url (24 characters); never derived from the id. */
 export const newQrToken = (): string => randomBytes(18).toString('base64url');
@@ -17,11 +18,6 @@ export const newQrToken = (): string => randomBytes(18).toString('base64url');
 /** A unique key's value is `store_id, name`: the message names the name only. */
 const nameOfKey = (key: string) => key.split(', ').slice(1).join(', ') || key;
 
-/**
- * The absolute address of a path: PUBLIC_BASE_URL when set (stickers outlive the address an
- * admin happened to use), else as the request reached us (X-Forwarded-Proto/Host honoured: trustProxy is on).
- */
-const absolute = (request: FastifyRequest, path: string) => `${request.server.config.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`}${path}`;
 
 /** An area of the store, or a 404 naming it. */
 async function areaOf(db: Db, storeId: string, areaId: string): Promise<{ id: string; name: string }> {
@@ -137,7 +133,9 @@ export const tableRoutes: FastifyPluginAsync = async (app) => {
   serveFile(app, tableEndpoints.qrcode, async ({ params }, request) => {
     const row = await tables.row({ db, request }, params.id);
     const [shop] = await db.select({ name: store.name }).from(store).where(eq(store.id, row.storeId));
-    return { bytes: await qrPng(absolute(request, orderPath(row.qrToken))), type: 'image/png', fileName: `${shop?.name ?? '门店'}-${row.code}.png` };
+    const [area] = await db.select({ name: storeArea.name }).from(storeArea).where(eq(storeArea.id, row.areaId));
+    const caption = [area?.name, shop?.name].filter(Boolean).join(' · ');
+    return { bytes: await qrPng(absoluteUrl(request, orderPath(row.qrToken)), { code: row.code, caption }), type: 'image/png', fileName: `${shop?.name ?? '门店'}-${row.code}.png` };
   });
 
   serveFile(app, tableEndpoints.qrsheet, async ({ query }, request) => {
@@ -151,7 +149,7 @@ export const tableRoutes: FastifyPluginAsync = async (app) => {
       .orderBy(asc(storeArea.sort), asc(storeArea.id), asc(storeTable.sort), asc(storeTable.code), asc(storeTable.id));
     if (!rows.length) throw badRequest(area ? `区域「${area.name}」还没有桌台，没有可打印的二维码` : '该门店还没有桌台，没有可打印的二维码');
     const title = `${shop.name}${area ? `-${area.name}` : ''}-桌台二维码`;
-    const cards = rows.map((r) => ({ code: r.code, areaName: r.areaName, storeName: shop.name, url: absolute(request, orderPath(r.token)) }));
+    const cards = rows.map((r) => ({ code: r.code, areaName: r.areaName, storeName: shop.name, url: absoluteUrl(request, orderPath(r.token)) }));
     return { bytes: await qrSheet(title, cards), type: 'application/pdf', fileName: `${title}.pdf`, disposition: 'attachment' };
   });
 };

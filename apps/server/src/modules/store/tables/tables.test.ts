@@ -120,7 +120,7 @@ describe('tables', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('桌台测试·川味小馆-T1.png')}`);
-    expect(res.rawPayload.equals(await qrPng(`https://order.example.com${t.orderUrl}`))).toBe(true);
+    expect(res.rawPayload.equals(await qrPng(`https://order.example.com${t.orderUrl}`, { code: 'T1', caption: '大厅 · 桌台测试·川味小馆' }))).toBe(true);
     const missing = await call('GET', '/store/table/999999/qrcode');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().msg).toBe('桌台 999999 不存在');
