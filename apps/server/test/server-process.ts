@@ -37,8 +37,9 @@ const bindable = (port: number) =>
 
 /**
  * `count` ports of [from, to] that can be listened on now: a test's ports come from a range of
- * its own, but the range lies among the system's ephemeral ports, so any client socket may be
- * holding one of them for a while.
+ * its own. Ranges lie below Linux's ephemeral ports (32768-60999): a child server listens only
+ * after it booted (a minute of seeding under load), and meanwhile any client socket could take a
+ * free ephemeral port (seen: EADDRINUSE on 47400).
  */
 export async function portsIn(from: number, to: number, count: number): Promise<number[]> {
   const ports: number[] = [];

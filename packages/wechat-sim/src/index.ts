@@ -14,5 +14,5 @@ export { COLUMNS_BY_PAPER, rowsToText, type PaperTicket, type PaperRow, type Pap
 export { renderFeieMarkup } from './printer/feie-markup.js';
 export { FeieCloud, FEIE_RET, type FeieDevice, type FeieOrder, type FeieAccount } from './printer/feie-cloud.js';
 export { feieSignature } from './printer/feie-api.js';
-export { feieDeviceKey, demoFeieAccount, demoFeiePrinters, demoEscposPrinters } from './printer/demo.js';
+export { feieDeviceKey, demoFeieAccount, demoFeiePrinters, demoEscposPrinters, demoEscposPorts } from './printer/demo.js';
 export type { EscposPrinterConfig } from './printer/hub.js';

@@ -1,4 +1,4 @@
-import { demoEscposPrinters } from './printer/demo.js';
+import { demoEscposPorts, demoEscposPrinters } from './printer/demo.js';
 import { buildSimulator } from './server.js';
 
 const port = Number(process.env.SIM_PORT ?? 8081);
@@ -7,8 +7,9 @@ const app = await buildSimulator({
   dataDir: process.env.SIM_DATA_DIR || null,
   publicUrl: process.env.SIM_PUBLIC_URL || null,
   productUrl: process.env.SIM_PRODUCT_URL || `http://127.0.0.1:${process.env.PORT ?? 8080}`,
-  // The demo stores' network printers, the n-th port being the n-th demo printer; SIM_ESCPOS_PORTS="" listens for none.
-  escposPrinters: (process.env.SIM_ESCPOS_PORTS ?? demoEscposPrinters.map((printer) => printer.port).join(','))
+  // The demo stores' network printers, the n-th port being the n-th demo printer (SIM_PORT + 1, + 2
+  // unless SIM_ESCPOS_PORTS says otherwise; "" listens for none).
+  escposPrinters: (process.env.SIM_ESCPOS_PORTS ?? demoEscposPorts(port).join(','))
     .split(',')
     .map((port) => port.trim())
     .filter(Boolean)

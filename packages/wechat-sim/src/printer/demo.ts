@@ -27,8 +27,15 @@ export const demoFeiePrinters: ReadonlyArray<DemoPrinter & { sn: string; key: st
   { sn: '916500102', name: '茶饮吧台', store: '蜀香园·茶饮（太古里店）', paper: 58 },
 ].map((printer) => ({ ...printer, paper: printer.paper as PaperWidth, key: feieDeviceKey(printer.sn) }));
 
-/** The demo stores' network printers: `npm start` listens on these ports (SIM_ESCPOS_PORTS changes them). */
-export const demoEscposPrinters: ReadonlyArray<DemoPrinter & { port: number }> = [
-  { port: 9100, name: '川菜馆后厨（热菜）', store: '蜀香园·川菜馆（春熙路店）', paper: 80 },
-  { port: 9101, name: '川菜馆凉菜档口', store: '蜀香园·川菜馆（春熙路店）', paper: 58 },
+/** The demo stores' network printers, in the order of their ports (demoEscposPorts). */
+export const demoEscposPrinters: readonly DemoPrinter[] = [
+  { name: '川菜馆后厨（热菜）', store: '蜀香园·川菜馆（春熙路店）', paper: 80 },
+  { name: '川菜馆凉菜档口', store: '蜀香园·川菜馆（春熙路店）', paper: 58 },
 ];
+
+/**
+ * The demo printers' ports: the ones after the simulator's own (SIM_PORT + 1, + 2), so a second
+ * simulator on another port has printers of its own, and the demo data of the server beside it
+ * (which knows SIM_PORT too) points at them, not at the first one's paper.
+ */
+export const demoEscposPorts = (simPort: number): number[] => demoEscposPrinters.map((_, index) => simPort + 1 + index);

@@ -1,4 +1,3 @@
-import { demoEscposPrinters } from './demo.js';
 import { EscposPrinter, type PrintedTicket } from './escpos-printer.js';
 import { FeieCloud } from './feie-cloud.js';
 import type { PaperWidth } from './paper.js';
@@ -25,8 +24,7 @@ export class PrinterHub {
 
   /** Starts a network printer; a port in use leaves it listed with its error. */
   async addEscpos(config: EscposPrinterConfig): Promise<EscposPrinter> {
-    const demo = demoEscposPrinters.find((printer) => printer.port === config.port);
-    const printer = new EscposPrinter({ port: config.port, name: config.name ?? demo?.name, paper: config.paper ?? demo?.paper ?? 80, now: this.now, onTicket: () => this.onChange() });
+    const printer = new EscposPrinter({ port: config.port, name: config.name, paper: config.paper ?? 80, now: this.now, onTicket: () => this.onChange() });
     if (config.port !== 0) printer.restore(this.restoredTickets(config.port));
     await printer.start();
     if (printer.listenError) console.warn(`wechat-sim: ESC/POS printer ${printer.name} could not listen on ${config.port}: ${printer.listenError}`);
