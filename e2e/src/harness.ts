@@ -139,9 +139,14 @@ const shiftedDate = (shift: number) => `(() => {
   globalThis.Date = Shifted;
 })();`;
 
-/** A browser context on this run's clock: under a shifted clock its pages' `Date` is shifted alike. */
+/**
+ * A browser context on this run's clock (under a shifted clock its pages' `Date` is shifted
+ * alike), whose user asks for reduced motion: the app then draws antd without animations, and
+ * no click lands in a dialog or popup still zooming in (on a loaded machine such a click was
+ * lost: a radio, a colour preset, a 取消).
+ */
 export async function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
   const shift = clockShiftMs();
   if (shift !== 0) await context.addInitScript({ content: shiftedDate(shift) });
   return context;

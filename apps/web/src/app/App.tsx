@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { App as AntApp, ConfigProvider, theme as antTheme, type ThemeConfig } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
@@ -15,8 +15,9 @@ import { useSession } from '../shared/session/session';
 import { dismissBootForm } from '../features/auth/boot-form';
 import { LOGIN_PATH } from './guards';
 import { createRouter } from './router';
-import { useSettings, type ThemeName } from './stores/settings';
+import { useSettings } from './stores/settings';
 import { useTabs } from './stores/tabs';
+import { themeConfig, usePrefersReducedMotion } from './theme';
 
 const router = createRouter();
 setNavigator((to, options) => router.navigate(to, options));
@@ -56,21 +57,6 @@ function HttpBridge() {
   return null;
 }
 
-/** antd tokens of each theme; CSS under `html[data-theme]` does the backgrounds. */
-export function themeConfig(name: ThemeName, color: string): ThemeConfig {
-  const base: ThemeConfig = { token: { colorPrimary: color }, cssVar: { key: 'canteen' } };
-  switch (name) {
-    case 'black':
-      return { ...base, algorithm: antTheme.darkAlgorithm, components: { Layout: { headerBg: '#141414', siderBg: '#0a0a0a', bodyBg: '#000' }, Menu: { darkItemBg: '#0a0a0a', darkSubMenuItemBg: '#000' } } };
-    case 'colourful':
-      return { ...base, components: { Layout: { headerBg: 'transparent', siderBg: 'transparent' }, Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.12)' } } };
-    case 'gradient':
-      return { ...base, components: { Layout: { headerBg: 'transparent', siderBg: 'transparent' }, Menu: { darkItemBg: 'transparent', darkSubMenuItemBg: 'rgba(0,0,0,0.15)' } } };
-    default:
-      return base;
-  }
-}
-
 export function App() {
   const { i18n } = useTranslation();
   const zh = i18n.language !== 'en-US';
@@ -81,7 +67,8 @@ export function App() {
     document.documentElement.dataset.theme = name;
     document.documentElement.lang = zh ? 'zh-CN' : 'en-US';
   }, [name, zh]);
-  const config = useMemo(() => themeConfig(name, color), [name, color]);
+  const reducedMotion = usePrefersReducedMotion();
+  const config = useMemo(() => themeConfig(name, color, reducedMotion), [name, color, reducedMotion]);
   return (
     <ConfigProvider locale={zh ? zhCN : enUS} theme={config}>
       <AntApp>
