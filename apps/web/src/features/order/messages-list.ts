@@ -37,7 +37,7 @@ addMessages(
       payments: '支付记录', method: '方式', amount: '金额', payStatus: '状态', tendered: '实收现金', change: '找零', tradeNo: '交易号', refundedPart: '已退',
       paymentStatuses: { pending: '待支付', success: '已支付', closed: '已关闭' },
       balanceParts: '本金 {{principal}} · 赠送金 {{bonus}}',
-      refunds: '退款记录', refundReason: '原因：{{reason}}', restocked: '已退回库存', refundTo: '退回',
+      refunds: '退款记录', refundReason: '原因：{{reason}}', refundOperator: '操作人：{{name}}', restocked: '已退回库存', refundTo: '退回',
       logs: '订单日志', noPayments: '还没有支付', noLogs: '还没有日志',
       logActions: {
         create: '下单', add: '加菜', bill: '买单', pay: '支付', paid: '支付完成', accept: '接单', finish: '完成', cancel: '取消', timeout: '超时取消',
@@ -87,7 +87,7 @@ addMessages(
       payments: 'Payments', method: 'Method', amount: 'Amount', payStatus: 'Status', tendered: 'Cash tendered', change: 'Change', tradeNo: 'Transaction no.', refundedPart: 'Refunded',
       paymentStatuses: { pending: 'Waiting', success: 'Paid', closed: 'Closed' },
       balanceParts: 'Principal {{principal}} · bonus {{bonus}}',
-      refunds: 'Refunds', refundReason: 'Reason: {{reason}}', restocked: 'Stock returned', refundTo: 'Back to',
+      refunds: 'Refunds', refundReason: 'Reason: {{reason}}', refundOperator: 'by {{name}}', restocked: 'Stock returned', refundTo: 'Back to',
       logs: 'Order log', noPayments: 'No payments yet', noLogs: 'No log yet',
       logActions: {
         create: 'Ordered', add: 'Dishes added', bill: 'Bill requested', pay: 'Payment', paid: 'Paid', accept: 'Accepted', finish: 'Finished', cancel: 'Cancelled', timeout: 'Cancelled (unpaid)',

@@ -1,4 +1,5 @@
 import { Button, Empty, Flex, Popconfirm, Table, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { orderPrintEndpoints, type PrintJobRecord } from '@canteen/contract';
@@ -13,7 +14,7 @@ import { PrintOrderTicket } from './PrintOrderTicket';
 import './messages';
 
 /** The order drawer's 打印记录: every ticket printed for the order, each with 重打, and 打印 of a ticket on a chosen printer. */
-export default function OrderPrintJobs({ orderId, storeId }: OrderDrawerSectionProps) {
+export default function OrderPrintJobs({ orderId, storeId, revision }: OrderDrawerSectionProps) {
   const { t } = useTranslation();
   const can = usePermissionCheck();
   const jobs = useQuery({
@@ -22,6 +23,14 @@ export default function OrderPrintJobs({ orderId, storeId }: OrderDrawerSectionP
     // A job just written is sent within moments: follow it until nothing waits.
     refetchInterval: (query) => (query.state.data?.some((j) => j.status === 'pending' || j.status === 'sending') ? 2000 : false),
   });
+  // The order changed (a refund prints its tickets in the same transaction): read them again.
+  const { refetch } = jobs;
+  const seen = useRef(revision);
+  useEffect(() => {
+    if (seen.current === revision) return;
+    seen.current = revision;
+    void refetch();
+  }, [revision, refetch]);
   const reprint = useAction({
     run: (job: PrintJobRecord) => call(orderPrintEndpoints.reprint, { params: { id: orderId, jobId: job.id } }),
     success: 'printing.jobs.reprinted',

@@ -6,6 +6,11 @@ export interface OrderDrawerSectionProps {
   orderId: string;
   orderNo: string;
   storeId: string;
+  /**
+   * Changes whenever the order does (paid, refunded, moved on): a section showing what follows
+   * from it (the refund's tickets, …) reads again.
+   */
+  revision: string;
 }
 
 /**

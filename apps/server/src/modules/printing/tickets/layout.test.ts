@@ -21,6 +21,14 @@ describe('widths', () => {
     expect(wrap('ab辣c', 3)).toEqual(['ab', '辣c']);
     expect(wrap('', 5)).toEqual(['']);
   });
+
+  it('never starts a line with a closing mark nor ends one with an opening mark', () => {
+    // 16 columns: the name's "）" would have been alone on the second line.
+    expect(wrap('蜀香园·川菜馆（春熙路店）', 24)).toEqual(['蜀香园·川菜馆（春熙路', '店）']);
+    expect(wrap('川菜馆（春熙路店）', 16)).toEqual(['川菜馆（春熙路', '店）']);
+    expect(wrap('辣子鸡（大份）', 6)).toEqual(['辣子鸡', '（大', '份）']);
+    expect(wrap('牛肉，微辣', 4)).toEqual(['牛', '肉，', '微辣']);
+  });
 });
 
 describe('layout', () => {
@@ -54,7 +62,7 @@ describe('layout', () => {
     const [ticket] = kitchenModels(sampleSnapshot(), { round: 0, categoryIds: [], split: 'order', roundCount: 1 });
     const lines = layoutTicket(ticket!, 80);
     const items = lines.filter((l) => l.double && !l.center);
-    expect(items.map((l) => l.text.trim())).toEqual(expect.arrayContaining([expect.stringMatching(/^招牌辣子鸡（大份\s+x1$/), '）', expect.stringMatching(/^米饭\s+x1$/)]));
+    expect(items.map((l) => l.text.trim())).toEqual(expect.arrayContaining([expect.stringMatching(/^招牌辣子鸡（大\s+x1$/), '份）', expect.stringMatching(/^米饭\s+x1$/)]));
     const text = lines.map((l) => l.text).join('\n');
     expect(text).not.toContain('单人套餐 ');
     expect(text).toContain('（单人套餐）');

@@ -15,7 +15,15 @@ export function charWidth(char: string): number {
 
 export const textWidth = (text: string): number => [...text].reduce((sum, c) => sum + charWidth(c), 0);
 
-/** Breaks text into pieces of at most `width` columns (a wide character is never split). */
+/** Closing marks a line must not start with, and opening ones it must not end with (Chinese line-breaking rules). */
+const NO_LINE_START = new Set([...'）)]}」』】〕〉》，,。.、；;：:！!？?’”…·%']);
+const NO_LINE_END = new Set([...'（([{「『【〔〈《‘“']);
+
+/**
+ * Breaks text into pieces of at most `width` columns (a wide character is never split). A closing
+ * mark never starts a line and an opening one never ends one: the character before it goes down
+ * with it (a store name wrapped as "…（春熙路店" and a lone "）" read badly on a receipt).
+ */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
@@ -23,9 +31,14 @@ export function wrap(text: string, width: number): string[] {
   for (const c of text) {
     const w = charWidth(c);
     if (used + w > width && line) {
-      lines.push(line);
-      line = '';
-      used = 0;
+      const chars = [...line];
+      let carried = '';
+      while (chars.length > 1 && ((NO_LINE_START.has(c) && !carried) || NO_LINE_END.has(chars.at(-1)!))) carried = chars.pop()! + carried;
+      // Carried down only while the rest still fits the next line with this character.
+      if (textWidth(carried) + w > width) carried = '';
+      lines.push(carried ? chars.join('') : line);
+      line = carried;
+      used = textWidth(carried);
     }
     line += c;
     used += w;

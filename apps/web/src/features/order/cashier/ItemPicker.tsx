@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFen, type MenuCombo, type MenuDish } from '@canteen/contract';
 import { roundQuantity, type CartLine } from './cart';
 import {
-  changeComboItem, comboLine, comboProblems, defaultComboChoice, defaultDishChoice, dishLine, dishProblems, toggleOption, type PickProblem,
+  changeComboItem, comboLine, comboProblems, defaultComboChoice, defaultDishChoice, dishLine, dishProblems, isSingleChoice, toggleOption, type PickProblem,
 } from './picker';
 import type { MenuItem } from './search';
 import './messages';
@@ -95,16 +95,15 @@ function DishPicker({ dish, onAdd, onClose }: { dish: MenuDish } & Omit<ItemPick
           return (
             <Section key={g.id} title={g.name} hint={hint}>
               <Space wrap>
-                {g.options.map((o) => (
-                  <Checkbox
-                    key={o.id}
-                    checked={choice.optionIds.includes(o.id)}
-                    onChange={() => setChoice(toggleOption(dish, choice, o.id))}
-                    data-testid={`picker-option-${o.id}`}
-                  >
-                    {o.name}{o.priceDelta !== 0 && ` ${o.priceDelta > 0 ? '+' : ''}${formatFen(o.priceDelta)}`}
-                  </Checkbox>
-                ))}
+                {g.options.map((o) => {
+                  const label = <>{o.name}{o.priceDelta !== 0 && ` ${o.priceDelta > 0 ? '+' : ''}${formatFen(o.priceDelta)}`}</>;
+                  const checked = choice.optionIds.includes(o.id);
+                  const toggle = () => setChoice(toggleOption(dish, choice, o.id));
+                  // A radio's onChange does not fire for the chosen one: onClick lets an optional choice be cleared.
+                  return isSingleChoice(g)
+                    ? <Radio key={o.id} checked={checked} onClick={toggle} data-testid={`picker-option-${o.id}`}>{label}</Radio>
+                    : <Checkbox key={o.id} checked={checked} onChange={toggle} data-testid={`picker-option-${o.id}`}>{label}</Checkbox>;
+                })}
               </Space>
             </Section>
           );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderCartSchema, type MenuCombo, type MenuDish } from '@canteen/contract';
 import { addLine, changeQuantity, emptyDraft, lineNamedBy, toOrderCart, type CartLine } from './cart';
-import { changeComboItem, comboLine, comboProblems, defaultComboChoice, defaultDishChoice, dishLine, dishProblems, toggleOption } from './picker';
+import { changeComboItem, comboLine, comboProblems, defaultComboChoice, defaultDishChoice, dishLine, dishProblems, isSingleChoice, toggleOption } from './picker';
 import { dueOf, isSettled, payBody } from './pay';
 import { matchesName, pinyinInitials } from './search';
 
@@ -80,6 +80,22 @@ describe('cashier cart', () => {
 });
 
 describe('cashier picker', () => {
+  it('keeps a required single choice chosen when it is clicked again, and clears an optional one', () => {
+    const sauce = { id: 'g3', name: '蘸料', selection: 'single' as const, minSelect: 0, maxSelect: 1, options: [
+      { id: 'o6', name: '香油碟', priceDelta: 0, isDefault: true }, { id: 'o7', name: '干碟', priceDelta: 0, isDefault: false },
+    ] };
+    const d = dish({ specGroups: [{ ...spicy, options: spicy.options.map((o, i) => ({ ...o, isDefault: i === 0 })) }, sauce] });
+    let choice = defaultDishChoice(d);
+    expect(choice.optionIds).toEqual(['o1', 'o6']);
+    choice = toggleOption(d, choice, 'o1');
+    expect(choice.optionIds).toEqual(['o1', 'o6']);
+    expect(dishProblems(d, choice)).toEqual([]);
+    choice = toggleOption(d, choice, 'o6');
+    expect(choice.optionIds).toEqual(['o1']);
+    expect(isSingleChoice(spicy) && isSingleChoice(sauce) && !isSingleChoice(extras)).toBe(true);
+    expect(isSingleChoice({ ...extras, maxSelect: 1 })).toBe(true);
+  });
+
   it('needs a SKU and the required option group; a single group swaps, a multiple group stops at its max', () => {
     const d = dish({ skus: [
       { id: 's1', name: '小份', price: 2800, memberPrice: null, available: false, stock: 0 },

@@ -36,15 +36,23 @@ export function defaultDishChoice(dish: MenuDish): DishChoice {
   return { skuId: sku?.id, optionIds, quantity: dish.isWeighed ? 0 : 1 };
 }
 
-/** Chooses an option: a single group swaps it in (click again to clear it), a multiple group toggles it. */
+/** A group of which at most one option may be chosen: drawn as radios. */
+export const isSingleChoice = (group: MenuDish['specGroups'][number]) => group.selection === 'single' || group.maxSelect === 1;
+
+/**
+ * Chooses an option: a single group swaps it in (clicked again, a required one stays chosen, an
+ * optional one is cleared), a multiple group toggles it.
+ */
 export function toggleOption(dish: MenuDish, choice: DishChoice, optionId: string): DishChoice {
   const group = dish.specGroups.find((g) => g.options.some((o) => o.id === optionId));
   if (!group) return choice;
   const inGroup = new Set(group.options.map((o) => o.id));
   const chosen = choice.optionIds.includes(optionId);
-  if (group.selection === 'single') {
+  if (isSingleChoice(group)) {
     const others = choice.optionIds.filter((id) => !inGroup.has(id));
-    return { ...choice, optionIds: chosen ? others : [...others, optionId] };
+    // A required single choice stays chosen when clicked again; an optional one is cleared.
+    if (chosen) return group.minSelect > 0 ? choice : { ...choice, optionIds: others };
+    return { ...choice, optionIds: [...others, optionId] };
   }
   return { ...choice, optionIds: chosen ? choice.optionIds.filter((id) => id !== optionId) : [...choice.optionIds, optionId] };
 }

@@ -80,7 +80,7 @@ export function OrderDrawer({ id, onClose }: { id: string; onClose: () => void }
           <OrderAmounts order={o} />
           <OrderPayments order={o} />
           <OrderRefunds order={o} />
-          <OrderDrawerSections orderId={o.id} orderNo={o.orderNo} storeId={o.storeId} />
+          <OrderDrawerSections orderId={o.id} orderNo={o.orderNo} storeId={o.storeId} revision={`${o.status}:${o.payments.length}:${o.refunds.length}:${o.logs.length}`} />
           <OrderTimeline order={o} />
           {dialog === 'cancel' && <CancelDialog order={o} onClose={() => setDialog(undefined)} />}
           {dialog === 'refund' && <RefundDialog order={o} onClose={() => setDialog(undefined)} />}

@@ -185,8 +185,9 @@ export function OrderRefunds({ order }: { order: OrderRecord }) {
       {order.refunds.map((r) => (
         <div key={r.id} style={{ padding: '8px 0', borderBottom: '1px solid rgba(5,5,5,0.06)' }} data-testid={`order-refund-${r.id}`}>
           <Typography.Text strong type="danger">{formatFen(r.amount)}</Typography.Text>{' '}
-          <Typography.Text type="secondary">{formatDateTime(r.createTime)} · {r.operatorName}</Typography.Text>
-          {r.restock && <Tag color="blue" style={{ marginInlineStart: 8 }}>{t('orderList.drawer.restocked')}</Tag>}
+          <Typography.Text type="secondary">{formatDateTime(r.createTime)} · {t('orderList.drawer.refundOperator', { name: r.operatorName })}</Typography.Text>
+          {/* Its own word, not run on after the operator's name (it read "admin已退回库存"). */}
+          {r.restock && <>{' '}<Tag color="blue" style={{ marginInlineStart: 8 }} data-testid={`order-refund-restocked-${r.id}`}>{t('orderList.drawer.restocked')}</Tag></>}
           <div>{t('orderList.drawer.refundReason', { reason: r.reason })}</div>
           {r.lines.length > 0 && <div>{r.lines.map((l) => `${l.name} ×${quantityText(l.quantity)}`).join('，')}</div>}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

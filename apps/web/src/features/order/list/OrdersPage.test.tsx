@@ -101,7 +101,7 @@ const confirm = async () => {
   await userEvent.click(button(pop, '确定')!);
 };
 
-describe('OrdersPage (订单列表)', { timeout: 120_000 }, () => {
+describe('OrdersPage (订单列表)', () => {
   it('lists the store\'s orders with amounts, states, the 部分退款 badge and the tab counts', async () => {
     signInWith(all);
     await open();
@@ -226,7 +226,8 @@ describe('OrdersPage (订单列表)', { timeout: 120_000 }, () => {
     const refunds = await within(drawer()).findByTestId('order-refunds');
     expect(refunds).toHaveTextContent('¥18.00');
     expect(refunds).toHaveTextContent('辣子鸡 ×1，酸梅汤 ×1');
-    expect(refunds).toHaveTextContent('已退回库存');
+    expect(refunds).toHaveTextContent('操作人：admin 已退回库存');
+    expect(within(refunds).getByTestId('order-refund-restocked-601')).toHaveTextContent(/^已退回库存$/);
     expect(within(drawer()).getByTestId('order-line-refunded-901')).toHaveTextContent('已退 1');
     expect(within(within(drawer()).getByTestId('order-drawer-status')).getByTestId('order-part-refund')).toBeInTheDocument();
   });
