@@ -1,5 +1,6 @@
 // Lint and typecheck side by side (each is single-threaded; together they use both cores of a
 // small machine). Each one's output is printed whole when it ends; exits non-zero if either failed.
+// `node scripts/check.mjs lint` or `… typecheck` runs only that one.
 import { spawn } from 'node:child_process';
 import { bin, root } from './lib.mjs';
 
@@ -31,8 +32,15 @@ function sequence(name, commands) {
   });
 }
 
-const codes = await Promise.all([
-  sequence('lint', [[bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']]]),
-  sequence('typecheck', PROJECTS.map((p) => [bin('tsc'), ['--noEmit', '-p', p]])),
-]);
+const checks = {
+  lint: () => sequence('lint', [[bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint', '.']]]),
+  typecheck: () => sequence('typecheck', PROJECTS.map((p) => [bin('tsc'), ['--noEmit', '-p', p]])),
+};
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in checks));
+if (unknown.length) {
+  console.error(`check.mjs: no check named ${unknown.join(', ')} (there are: ${Object.keys(checks).join(', ')})`);
+  process.exit(2);
+}
+const codes = await Promise.all((wanted.length ? wanted : Object.keys(checks)).map((name) => checks[name]()));
 process.exit(codes.find((c) => c !== 0) ?? 0);

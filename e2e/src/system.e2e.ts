@@ -8,11 +8,17 @@ const activePage = (page: Page) => page.locator('[data-testid="resource-page"]:v
 const rowOf = (page: Page, text: string) => activePage(page).locator('tr.ant-table-row').filter({ hasText: text });
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
-/** Opens an antd select or tree select by its form label and picks an entry by its title. */
-async function pick(scope: Locator, page: Page, label: string, title: string) {
+/**
+ * Opens an antd select or tree select by its form label and picks an entry by its title. A single
+ * select closes its dropdown on the pick; a multiple one stays open and is closed with Escape (an
+ * Escape with no dropdown open would close the dialog instead).
+ */
+async function pick(scope: Locator, page: Page, label: string, title: string, { multiple = false } = {}) {
   await scope.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').locator(`[title="${title}"]`).first().click();
-  await page.keyboard.press('Escape');
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator(`[title="${title}"]`).first().click();
+  if (multiple) await page.keyboard.press('Escape');
+  await dropdown.waitFor({ state: 'hidden' });
 }
 
 /** The popover that is open now: a closed one keeps fading out for a moment beside it. */
@@ -44,7 +50,7 @@ describe.skipIf(!hasBrowser())('system management screens', () => {
     await form.getByLabel('昵称', { exact: true }).fill('收银员一号');
     await form.getByLabel('手机号', { exact: true }).fill('13900001111');
     await pick(form, page, '所属部门', '总部');
-    await pick(form, page, '角色', '门店运营');
+    await pick(form, page, '角色', '门店运营', { multiple: true });
     await form.getByRole('button', { name: /确\s?定/ }).click();
     await toast(page, '新增成功');
     const row = rowOf(page, 'e2e_cashier');

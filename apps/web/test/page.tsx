@@ -1,4 +1,6 @@
 import { Suspense } from 'react';
+import { afterAll, beforeAll } from 'vitest';
+import { pageRegistry, type PageEntry } from '../src/app/page-registry';
 import { PaneLocation } from '../src/shared/navigation/pane';
 import { RegisteredPage } from '../src/app/shell/RegisteredPage';
 import { renderWithApp } from './render';
@@ -16,4 +18,24 @@ export function renderPage(component: string, url = `/${component}`) {
       </Suspense>
     </PaneLocation>,
   );
+}
+
+/**
+ * Registers pages (or replaces registered ones) for the tests of one file and puts the registry
+ * back after them: web test files share one module graph per worker (vitest.config.ts).
+ */
+export function registerPagesForFile(entries: Record<string, PageEntry>) {
+  const before = new Map<string, PageEntry | undefined>();
+  beforeAll(() => {
+    for (const [name, entry] of Object.entries(entries)) {
+      before.set(name, pageRegistry[name]);
+      pageRegistry[name] = entry;
+    }
+  });
+  afterAll(() => {
+    for (const [name, entry] of before) {
+      if (entry) pageRegistry[name] = entry;
+      else delete pageRegistry[name];
+    }
+  });
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { configure, render, waitFor } from '@testing-library/react';
 import '../src/shared/i18n';
 import { configureHttp } from '../src/shared/http/client';
 import { useSession } from '../src/shared/session/session';
@@ -30,4 +30,19 @@ export function renderWithApp(ui: ReactNode) {
     </ConfigProvider>,
   );
   return { ...result, notified, queryClient };
+}
+
+/**
+ * Waits until a user could click `element`: no ancestor has `pointer-events: none` (antd sets it
+ * on a table while it reloads, and a loaded machine can click in that moment).
+ */
+export async function waitUntilClickable(element: Element) {
+  const blocked = () => {
+    for (let at: Element | null = element; at; at = at.parentElement) if (getComputedStyle(at).pointerEvents === 'none') return true;
+    return false;
+  };
+  await waitFor(() => {
+    if (blocked()) throw new Error('pointer-events: none on the element or an ancestor');
+  });
+  return element;
 }

@@ -1,12 +1,18 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { freshAppState } from './fresh-app-state';
+import { makeClicksPatient } from './patient-clicks';
 
 afterEach(() => cleanup());
+// Each file starts from a fresh page load's state, whatever the file before it left.
+beforeAll(() => freshAppState());
 
 // waitFor and findBy* wait as long as expect.poll does here (5 s, vitest.config.ts), not 1 s: a
 // shared machine running the whole suite took over a second to render a fetched answer.
 configure({ asyncUtilTimeout: 5_000 });
+
+makeClicksPatient();
 
 // antd measures layout with these; jsdom has neither.
 if (!window.matchMedia) {

@@ -10,8 +10,8 @@ import { portsIn, spawnServerProcess, type ServerProcess } from '../../test/serv
  * the pair's database holds exactly the rows of the single boot's (nothing seeded twice).
  */
 
-/** This file's ports: 47400-47419. */
-const PORTS = [47400, 47419] as const;
+/** This file's ports: 31400-31419. */
+const PORTS = [31400, 31419] as const;
 
 /** Rows that belong to a running instance or to the boot itself, not to the seeded data. */
 const NOT_SEEDED = new Set(['schema_migrations']);

@@ -78,7 +78,7 @@ const renderBell = () =>
 
 const rowNames = () => screen.queryAllByTestId('bell-row').map((r) => r.getAttribute('data-wx-user-id'));
 
-describe('header bell', { timeout: 30_000 }, () => {
+describe('header bell', () => {
   it('asks nothing and opens no socket without wxmp:wxmsg:index', async () => {
     // Every call of the app's HTTP client as it is made (not once it reached the server), and a
     // clock that runs as usual but can be moved on past anything the page might wait for.

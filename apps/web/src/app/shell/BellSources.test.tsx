@@ -45,7 +45,7 @@ afterEach(() => {
 
 const rows = () => screen.queryAllByTestId('bell-row');
 
-describe('header bell sources', { timeout: 30_000 }, () => {
+describe('header bell sources', () => {
   it('shows the sources the user may use: their count, rows and click action, and asks no other', async () => {
     signInWith(['order:order:index']);
     renderWithApp(<Bell />);

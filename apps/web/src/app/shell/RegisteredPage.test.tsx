@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { signOutLocally } from '../../shared/session/auth';
-import { renderPage } from '../../../test/page';
+import { registerPagesForFile, renderPage } from '../../../test/page';
 import { signInWith } from '../../../test/render';
 import { pageRegistry } from '../page-registry';
 import '../messages';
 
 const load = vi.fn(async () => ({ default: () => <div data-testid="guarded-page">guarded</div> }));
-pageRegistry['views/test/guarded/index'] = { load, permission: 'store:dish:index' };
-pageRegistry['views/test/open/index'] = { load: async () => ({ default: () => <div data-testid="open-page">open</div> }), permission: null };
+registerPagesForFile({
+  'views/test/guarded/index': { load, permission: 'store:dish:index' },
+  'views/test/open/index': { load: async () => ({ default: () => <div data-testid="open-page">open</div> }), permission: null },
+});
 
 afterEach(() => {
   act(() => signOutLocally());

@@ -6,6 +6,7 @@ import { navigate, NavigatorFromRouter } from '../../shared/navigation/navigatio
 import { usePaneSearch } from '../../shared/navigation/pane';
 import { signOutLocally } from '../../shared/session/auth';
 import { apiServerForFile, okReply } from '../../../test/api-server';
+import { registerPagesForFile } from '../../../test/page';
 import { renderWithApp, signInWith } from '../../../test/render';
 import { pageRegistry } from '../page-registry';
 import { queryClient } from '../query';
@@ -18,7 +19,7 @@ function Probe() {
   return <div data-testid="probe">{usePaneSearch()}</div>;
 }
 const messages = 'views/wxmp/wxmsg/index';
-pageRegistry[messages] = { ...pageRegistry[messages]!, load: async () => ({ default: Probe }), permission: null };
+registerPagesForFile({ [messages]: { ...pageRegistry[messages]!, load: async () => ({ default: Probe }), permission: null } });
 
 /** What the deployment's SUPPORT_* settings say, as GET /settings/public answers them. */
 let support = { phone: '', email: '', hours: '' };
@@ -45,7 +46,7 @@ const renderShell = () =>
     </MemoryRouter>,
   );
 
-describe('the shell’s tabs', { timeout: 30_000 }, () => {
+describe('the shell’s tabs', () => {
   it('shows each conversation the bell opens in the one 用户消息 tab, which keeps the last one', async () => {
     signInWith([]);
     renderShell();
@@ -65,7 +66,7 @@ describe('the shell’s tabs', { timeout: 30_000 }, () => {
   });
 });
 
-describe('联系客服', { timeout: 30_000 }, () => {
+describe('联系客服', () => {
   // The shell keeps the app's one query client: each test reads the settings afresh.
   beforeEach(() => queryClient.clear());
   const openUserMenu = async () => {

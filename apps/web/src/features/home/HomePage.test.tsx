@@ -33,7 +33,7 @@ const renderHome = () =>
 
 const shownCards = () => [...document.querySelectorAll('[data-card]')].map((col) => col.getAttribute('data-card'));
 
-describe('home figures', { timeout: 30_000 }, () => {
+describe('home figures', () => {
   it('shows unread messages and today’s followers from the summary call with wxmp:wxmsg:index', async () => {
     unread = 4;
     signInWith(['wxmp:wxmsg:index']);

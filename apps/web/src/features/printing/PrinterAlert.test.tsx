@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 afterEach(() => act(() => signOutLocally()));
 
-describe('printer alert', { timeout: 60_000 }, () => {
+describe('printer alert', () => {
   it('counts enabled printers down on 打印机, alerts once when one goes offline or out of paper, and opens 打印机', async () => {
     signInWith(['store:printer:index']);
     const navigated: string[] = [];

@@ -88,7 +88,7 @@ beforeEach(() => {
   signInWith(['store:printer:index', 'store:printer:add', 'store:printer:edit', 'store:printer:del']);
 });
 
-describe('打印机', { timeout: 90_000 }, () => {
+describe('打印机', () => {
   it('is registered behind store:printer:index and lists the store\'s printers with their status', async () => {
     renderPage('views/store/printer/index');
     await loaded('热菜档口');

@@ -34,7 +34,7 @@ beforeEach(() => {
 const save = () => screen.getAllByRole('button', { name: /保\s?存$/ });
 const errors = () => [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 
-describe('personal information', { timeout: 90_000 }, () => {
+describe('personal information', () => {
   it('is registered at views/info/index, open to every signed-in user', async () => {
     const entry = profilePages['views/info/index']!;
     expect(entry.permission).toBeNull();

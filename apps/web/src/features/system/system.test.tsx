@@ -89,8 +89,7 @@ beforeEach(() => {
 
 const ok = () => screen.getAllByRole('button', { name: /确\s?定$/ }).at(-1)!;
 
-// Generous limits: antd in jsdom on a shared, busy machine is slow (never a timing assertion).
-describe('system pages', { timeout: 90_000 }, () => {
+describe('system pages', () => {
   it('registers every system screen by its component name, lazily', async () => {
     expect(Object.keys(systemPages)).toEqual([
       'views/admin/user/index', 'views/admin/role/index', 'views/admin/menu/index', 'views/admin/dept/index',

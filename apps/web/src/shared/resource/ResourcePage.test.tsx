@@ -107,7 +107,7 @@ beforeEach(() => {
 
 const okButton = () => screen.getByRole('button', { name: /确\s?定$/ });
 
-describe('ResourcePage', { timeout: 90_000 }, () => {
+describe('ResourcePage', () => {
   it('shows the first page with current and size, dictionary tags, money and the total', async () => {
     renderWithApp(<ResourcePage def={dishDef} />);
     expect(await screen.findByText('菜品1')).toBeInTheDocument();

@@ -20,9 +20,9 @@ import { IN_DOUBT } from './dispatcher.js';
 
 const LEASE_MS = '3000';
 
-/** This file's ports: 47100-47119. */
+/** This file's ports: 31100-31119. */
 const portsOf = async () => {
-  const [first, second, kitchen, front] = await portsIn(47100, 47119, 4);
+  const [first, second, kitchen, front] = await portsIn(31100, 31119, 4);
   return { first: first!, second: second!, kitchen: kitchen!, front: front! };
 };
 

@@ -11,9 +11,9 @@ import { addEscpos, jobsOfStore, newOrder, payOn, processSession, ticketsOf } fr
  * each printer prints an order's ticket after those of every order paid before it was paid.
  */
 
-/** This file's ports: 47120-47149. */
+/** This file's ports: 31120-31149. */
 const portsOf = async () => {
-  const ports = await portsIn(47120, 47149, 6);
+  const ports = await portsIn(31120, 31149, 6);
   return { servers: ports.slice(0, 2), printers: ports.slice(2) };
 };
 const ORDERS = 30;

@@ -96,7 +96,7 @@ const row = (text: string) => screen.getAllByText(text)[0]!.closest('tr')!;
 const button = (scope: ParentNode, label: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === label) ?? null;
 const tab = (label: string) => screen.getByText(label, { selector: '[role=tab]' });
 
-describe('CouponsPage (优惠券)', { timeout: 120_000 }, () => {
+describe('CouponsPage (优惠券)', () => {
   it('lists the plans with value, condition, quantity and status, and issue only for active ones', async () => {
     signInWith(all);
     await open();

@@ -212,7 +212,7 @@ const openDrawer = async (id: string) => {
   return drawer;
 };
 
-describe('MembersPage (会员)', { timeout: 120_000 }, () => {
+describe('MembersPage (会员)', () => {
   it('lists members with the masked phone, level, balance as principal + bonus in yuan, points and status', async () => {
     await open();
     expect(server.calls('GET', '/customer/member/page')[0]!.query).toMatchObject({ current: '1', size: '20' });

@@ -85,7 +85,7 @@ const row = (text: string) => screen.getAllByText(text)[0]!.closest('tr')!;
 const button = (scope: ParentNode, label: string) => [...scope.querySelectorAll('button')].find((b) => b.textContent?.trim() === label) ?? null;
 const tab = (label: string) => screen.getByText(label, { selector: '[role=tab]' });
 
-describe('RechargeCardPage (储值卡)', { timeout: 120_000 }, () => {
+describe('RechargeCardPage (储值卡)', () => {
   it('lists the plans as the counter offers them: 充 ¥500 送 ¥80 = 到账 ¥580, gifts, stores, limit', async () => {
     signInWith(all);
     await open();

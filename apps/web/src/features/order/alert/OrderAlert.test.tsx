@@ -64,7 +64,7 @@ const render = () =>
     </>,
   );
 
-describe('new-order alert and the 订单列表 badge', { timeout: 60_000 }, () => {
+describe('new-order alert and the 订单列表 badge', () => {
   it('counts the chosen store\'s 待处理 orders on the menu item and alerts once per newly paid order', async () => {
     signInWith(['order:order:index']);
     const navigated: string[] = [];

@@ -137,7 +137,7 @@ const open = async () => {
 const payable = () => screen.getByTestId('cashier-payable');
 const lastQuote = () => orderCartSchema.parse(server.calls('POST', '/order/quote').at(-1)!.body);
 
-describe('CashierPage (收银台)', { timeout: 120_000 }, () => {
+describe('CashierPage (收银台)', () => {
   it('adds dishes by click and keyboard, enforces the picker, prices only by the quote and shows its refusal on the line', async () => {
     await open();
     expect(screen.getByTestId('cashier-item-dish-14')).toBeDisabled();

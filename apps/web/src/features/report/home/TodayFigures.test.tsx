@@ -33,7 +33,7 @@ const renderCards = () =>
     </>,
   );
 
-describe('home business figures', { timeout: 60_000 }, () => {
+describe('home business figures', () => {
   it('shows today’s 实收, orders, guests and 客单价 against yesterday, the 7-day trend and top dishes from one call', async () => {
     signInWith(['report:sales:index']);
     renderCards();

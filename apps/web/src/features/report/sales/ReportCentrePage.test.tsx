@@ -42,7 +42,7 @@ const open = async () => {
   return result;
 };
 
-describe('营业报表', { timeout: 90_000 }, () => {
+describe('营业报表', () => {
   it('opens on today’s 营业概况 of the header’s store: figures against the previous period and every figure in a table', async () => {
     signInWith(['report:sales:index']);
     await open();

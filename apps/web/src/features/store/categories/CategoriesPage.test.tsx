@@ -68,7 +68,7 @@ beforeEach(() => {
   signInWith(['store:category:index', 'store:category:add', 'store:category:edit', 'store:category:del']);
 });
 
-describe('菜品分类', { timeout: 90_000 }, () => {
+describe('菜品分类', () => {
   it('is registered behind store:category:index, lists the current store\'s categories, and tells a user without a store to ask for one', async () => {
     const { unmount } = renderPage('views/store/category/index');
     // The page's chunk loads first.

@@ -103,7 +103,7 @@ async function choose(select: HTMLElement, title: string) {
   fireEvent.click(option);
 }
 
-describe('CombosPage (套餐)', { timeout: 120_000 }, () => {
+describe('CombosPage (套餐)', () => {
   it('lists combos with price, content and whether they can be ordered', async () => {
     await open();
     expect(server.calls('GET', '/store/combo/page')[0]!.query).toMatchObject({ storeId: STORE, ascs: 'sort' });

@@ -143,7 +143,7 @@ describe('dish form values', () => {
   });
 });
 
-describe('DishesPage (菜品)', { timeout: 120_000 }, () => {
+describe('DishesPage (菜品)', () => {
   it('lists the dishes with cover, tags, prices from fen, stock and switches', async () => {
     await open();
     expect(server.calls('GET', '/store/dish/page')[0]!.query).toMatchObject({ storeId: STORE, current: '1', size: '20' });

@@ -82,7 +82,7 @@ beforeEach(() => {
   signInWith([...PERMISSION_CODES]);
 });
 
-describe('门店信息', { timeout: 90_000 }, () => {
+describe('门店信息', () => {
   it('is registered behind store:shop:index and tells a user with no store to ask an admin', async () => {
     mine = [];
     signInWith(['store:shop:index', 'store:shop:edit']);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { specGroupBodySchema, type SpecGroupRecord } from '@canteen/contract';
 import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../../../../test/api-server';
-import { renderWithApp, signInWith } from '../../../../test/render';
+import { renderWithApp, signInWith, waitUntilClickable } from '../../../../test/render';
 import { renderPage } from '../../../../test/page';
 import { useCurrentStoreState } from '../../../shared/store/current-store';
 import SpecsPage from './SpecsPage';
@@ -60,7 +60,7 @@ beforeEach(() => {
   signInWith(['store:spec:index', 'store:spec:add', 'store:spec:edit', 'store:spec:del']);
 });
 
-describe('规格', { timeout: 90_000 }, () => {
+describe('规格', () => {
   it('is registered behind store:spec:index and lists each group\'s rule and options', async () => {
     renderPage('views/store/spec/index');
     // The first page of a file loads cold: give it longer.
@@ -145,7 +145,7 @@ describe('规格', { timeout: 90_000 }, () => {
     });
 
     await waitFor(() => expect(document.querySelector('.ant-table .ant-spin-spinning')).toBeNull());
-    await user.click(button(rowOf('辣度'), /^删\s?除$/)[0]!);
+    await user.click(await waitUntilClickable(button(rowOf('辣度'), /^删\s?除$/)[0]!));
     expect(await screen.findByText('确定删除该规格吗？已关联菜品的规格不能删除。')).toBeInTheDocument();
     await user.click(ok());
     await waitFor(() => expect(notified).toContain('该规格已关联 22 个菜品，请先取消关联再删除'));

@@ -103,7 +103,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('桌台', { timeout: 90_000 }, () => {
+describe('桌台', () => {
   it('is registered behind store:table:index, starts with an area when there is none, and checks the area name', async () => {
     areas = [];
     tables = [];

@@ -79,7 +79,7 @@ describe('auto-reply rules', () => {
   });
 });
 
-describe('AutoReplyPage (消息自动回复)', { timeout: 60_000 }, () => {
+describe('AutoReplyPage (消息自动回复)', () => {
   it('has the three tabs, each listing its own rules', async () => {
     renderWithApp(<AutoReplyPage />);
     await within(await screen.findByTestId('autoreply-tab-1')).findByText('欢迎关注食堂');

@@ -29,7 +29,7 @@ beforeEach(() => {
   signInWith(['wxmp:wxmaterial:index']);
 });
 
-describe('MaterialPicker', { timeout: 30_000 }, () => {
+describe('MaterialPicker', () => {
   it('shows images as a card wall, 20 a page, and answers the chosen one', async () => {
     store.image = Array.from({ length: 25 }, (_, i) => material('image', i + 1));
     const onSelect = vi.fn();

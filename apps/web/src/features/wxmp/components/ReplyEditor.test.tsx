@@ -60,7 +60,7 @@ function Harness({ onChange, oneNews, initial = { repType: 'text' } }: { onChang
 const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(name) });
 const last = (fn: ReturnType<typeof vi.fn>) => fn.mock.calls.at(-1)![0] as Reply;
 
-describe('ReplyEditor', { timeout: 30_000 }, () => {
+describe('ReplyEditor', () => {
   it('has the six tabs and starts on text', () => {
     renderWithApp(<Harness onChange={() => undefined} />);
     const names = screen.getAllByRole('tab').map((t) => t.textContent?.trim());

@@ -68,7 +68,7 @@ function fakeLayout(el: HTMLElement) {
   Object.defineProperty(el, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => { top = Math.max(0, Math.min(v, el.scrollHeight - 300)); } });
 }
 
-describe('ConversationPanel', { timeout: 30_000 }, () => {
+describe('ConversationPanel', () => {
   it('shows the newest 14 oldest first, loads older pages in front until a short page, then says no more', async () => {
     history = range(1, 30).map((i) => msg(i));
     renderWithApp(<ConversationPanel appId="wx1" wxUserId="7" />);
@@ -274,7 +274,7 @@ describe('ConversationPanel', { timeout: 30_000 }, () => {
   });
 });
 
-describe('MessageContent', { timeout: 30_000 }, () => {
+describe('MessageContent', () => {
   const fourDaysLater = base + TEMP_MEDIA_EXPIRY_MS + 86_400_000;
 
   it('shows text, image thumbnails, links, news, music and events by type', () => {

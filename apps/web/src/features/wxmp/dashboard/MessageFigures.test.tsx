@@ -20,7 +20,7 @@ beforeEach(() => {
   signInWith(['wxmp:wxmsg:index']);
 });
 
-describe('message figures', { timeout: 30_000 }, () => {
+describe('message figures', () => {
   it('asks for the figures again when the bell moves (a live message)', async () => {
     unread = 4;
     renderWithApp(<UnreadMessagesCard />);

@@ -75,7 +75,7 @@ async function notAskedAgain() {
   expect(progressAsked()).toBe(asked);
 }
 
-describe('MaterialsPage (素材管理) sync', { timeout: 30_000 }, () => {
+describe('MaterialsPage (素材管理) sync', () => {
   it("shows the progress of the account's first sync while it runs, then reloads the list", async () => {
     // Listing an account's materials the first time starts its sync on the server.
     progress = progressOf('running', { total: 6, done: 2, percent: 33, startTime: new Date().toISOString() });

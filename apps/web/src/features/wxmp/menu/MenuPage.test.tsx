@@ -48,7 +48,7 @@ async function openEditor() {
   await within(await screen.findByTestId('menu-phone')).findByText('今日菜单');
 }
 
-describe('MenuPage (自定义菜单)', { timeout: 60_000 }, () => {
+describe('MenuPage (自定义菜单)', () => {
   it('shows the saved menu on the phone and the selected button on the right', async () => {
     await openEditor();
     expect(server.calls('GET', '/weixin/wxmenu/list')[0]!.query).toEqual({ appId: 'wx1' });

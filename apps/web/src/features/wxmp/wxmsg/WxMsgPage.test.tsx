@@ -54,7 +54,7 @@ const renderAt = (url: string) =>
     </PaneLocation>,
   );
 
-describe('WxMsgPage (用户消息)', { timeout: 30_000 }, () => {
+describe('WxMsgPage (用户消息)', () => {
   it('reads the conversation to open from the query', () => {
     expect(conversationFromQuery('?appId=wx1&wxUserId=7&nickName=%E5%B0%8F%E7%8E%8B')).toEqual({ appId: 'wx1', wxUserId: '7', nickName: '小王' });
     expect(conversationFromQuery('?appId=wx1')).toBeUndefined();
