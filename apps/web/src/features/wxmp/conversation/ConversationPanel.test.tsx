@@ -45,6 +45,7 @@ function route(req: Received): Reply | undefined {
     return okReply(true);
   }
   if (method === 'GET' && path === '/weixin/wxmaterial/page') return okReply({ items: [], totalCount: 0 });
+  if (method === 'GET' && path === '/settings/public') return okReply({ register: false, thirdPartyProviders: [], mapKey: 'SERVERKEY', support: { phone: '', email: '', hours: '' }, routes: [] });
   return undefined;
 }
 
@@ -361,5 +362,12 @@ describe('MessageContent', () => {
     expect(image).toHaveAttribute('height', '180');
     expect(image.getAttribute('src')).toContain('zoom=10');
     expect(map.getAttribute('href')).toContain('referer=MAPKEY');
+  });
+
+  it("draws the map with the server's MAP_KEY when no key is given (a runtime setting, no rebuild)", async () => {
+    const location = msg(1, { repType: 'location', repLocationX: 23.13, repLocationY: 113.26, repContent: '广州市天河区' });
+    renderWithApp(<MessageContent message={location} />);
+    const map = await screen.findByTestId('location-map');
+    expect(map.querySelector('img')!.getAttribute('src')).toContain('key=SERVERKEY');
   });
 });

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { NewsPreview, THUMB_SIZE } from '../components/NewsPreview';
 import { mediaBlob, messageMedia } from './api';
 import { loadClip, type VoiceClip } from './audio';
-import { articlesOf, configuredMapKey, isExpired, MAP_SIZE, mapLinkUrl, staticMapUrl, type ConversationMessage } from './history';
+import { usePublicSettings } from '../../../shared/settings/public-settings';
+import { articlesOf, isExpired, MAP_SIZE, mapLinkUrl, staticMapUrl, type ConversationMessage } from './history';
 import '../messages';
 
 export interface MessageContentProps {
   message: ConversationMessage;
-  /** The maps key (default: the configured `VITE_MAP_KEY`); without one a location shows its label and coordinates only. */
+  /** The maps key (default: the server's `MAP_KEY`, from its public settings); without one a location shows its label and coordinates only. */
   mapKey?: string;
   /** The time expiry is judged against (default now). */
   now?: number;
@@ -163,8 +164,11 @@ function ImageMessage({ message }: { message: ConversationMessage }) {
   return <Image src={src} height={THUMB_SIZE} style={{ maxWidth: 300, objectFit: 'contain' }} alt={message.repName ?? ''} data-testid="image-message" />;
 }
 
-function LocationMessage({ message, mapKey }: { message: ConversationMessage; mapKey?: string }) {
+function LocationMessage({ message, mapKey: given }: { message: ConversationMessage; mapKey?: string }) {
   const { t } = useTranslation();
+  // The runtime setting: a key set on the server shows maps without rebuilding the app.
+  const configured = usePublicSettings().data?.mapKey;
+  const mapKey = given ?? configured;
   const lat = message.repLocationX;
   const lng = message.repLocationY;
   const label = message.repContent ?? '';
@@ -223,7 +227,7 @@ function MusicMessage({ message }: { message: ConversationMessage }) {
  * One message shown by its type (specification §3/§4): text, image, voice, video, short video,
  * location, link, news, music and the events. Shared by the conversation panel and the message list.
  */
-export function MessageContent({ message, mapKey = configuredMapKey(), now }: MessageContentProps): ReactNode {
+export function MessageContent({ message, mapKey, now }: MessageContentProps): ReactNode {
   const { t } = useTranslation();
   switch (message.repType) {
     case 'text':

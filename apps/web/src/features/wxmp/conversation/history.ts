@@ -102,12 +102,6 @@ export function articlesOf(message: Pick<ConversationMessage, 'content'>): Artic
 /** The static map (specification §9: 250×180, zoom 10). */
 export const MAP_SIZE = { width: 250, height: 180, zoom: 10 } as const;
 
-/** The maps key from the build's configuration (`VITE_MAP_KEY`); without one no map image or link is shown. */
-export const configuredMapKey = (): string | undefined => {
-  const key = (import.meta.env as Record<string, string | undefined>).VITE_MAP_KEY;
-  return key?.trim() ? key.trim() : undefined;
-};
-
 /** A static map image of a point (the maps service of the original product), 250×180 at zoom 10. */
 export function staticMapUrl(lat: number, lng: number, key: string): string {
   const query = new URLSearchParams({
