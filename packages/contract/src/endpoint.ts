@@ -31,7 +31,10 @@ export interface Endpoint<
 > {
   method: HttpMethod;
   path: string;
+  /** A short Chinese name of the action: the OpenAPI summary and the operation log's title. */
   summary: string;
+  /** What else the API's reader needs to know (OpenAPI description). */
+  description?: string;
   /** OpenAPI tag, e.g. `upms:dept`. */
   tag: string;
   access: EndpointAccess;

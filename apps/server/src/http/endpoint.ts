@@ -26,6 +26,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -48,7 +48,7 @@ export const storeEndpoints = {
   }),
   /** Uploads a logo (multipart/form-data, field `file`; JPG, PNG or WebP up to 2 MB): answers its media URL for the store form. */
   logo: endpoint({
-    method: 'POST', path: '/store/shop/logo', tag: 'store:shop', summary: '上传门店Logo（multipart，字段 file）', access: { permission: 'store:shop:edit', rateLimit: 'upload' },
+    method: 'POST', path: '/store/shop/logo', tag: 'store:shop', summary: '上传门店Logo', description: 'multipart/form-data, the picture in the field file', access: { permission: 'store:shop:edit', rateLimit: 'upload' },
     data: z.object({ url: z.string() }),
   }),
 };
@@ -74,7 +74,7 @@ export const dishEndpoints = {
    * 2 MB; the bytes are checked). Answers the key to put in `images` and its URL.
    */
   image: endpoint({
-    method: 'POST', path: '/store/dish/image', tag: 'store:dish', summary: '上传菜品图片（multipart，字段 file）', access: { permission: 'store:dish:edit', rateLimit: 'upload' },
+    method: 'POST', path: '/store/dish/image', tag: 'store:dish', summary: '上传菜品图片', description: 'multipart/form-data, the picture in the field file', access: { permission: 'store:dish:edit', rateLimit: 'upload' },
     data: uploadedImageSchema,
   }),
 };
@@ -84,7 +84,7 @@ export const comboEndpoints = {
   sort: endpoint({ method: 'PUT', path: '/store/combo/sort', tag: 'store:combo', summary: '套餐排序', access: { permission: 'store:combo:edit' }, body: sortBodySchema, data: z.boolean() }),
   /** A combo photo, like a dish photo (multipart, field `file`). */
   image: endpoint({
-    method: 'POST', path: '/store/combo/image', tag: 'store:combo', summary: '上传套餐图片（multipart，字段 file）', access: { permission: 'store:combo:edit', rateLimit: 'upload' },
+    method: 'POST', path: '/store/combo/image', tag: 'store:combo', summary: '上传套餐图片', description: 'multipart/form-data, the picture in the field file', access: { permission: 'store:combo:edit', rateLimit: 'upload' },
     data: uploadedImageSchema,
   }),
 };

@@ -128,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }, async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(devAuthorizePage(request.query.error)));
     app.get('/auth/thirdparty/dev/approve', {
       config: { public: true },
-      schema: { tags, summary: '开发用第三方登录提供方：同意授权，带 state 与 code 回到 /authredirect', querystring: z.object({ phone: z.string().max(32) }) },
+      schema: { tags, summary: '开发用第三方登录：同意授权', description: 'Back to /authredirect with state and code', querystring: z.object({ phone: z.string().max(32) }) },
     }, async (request, reply) => {
       const phone = phoneSchema.safeParse(request.query.phone);
       if (!phone.success) return reply.redirect(`/auth/thirdparty/dev/authorize?${new URLSearchParams({ error: phone.error.issues[0]!.message }).toString()}`);

@@ -46,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async 
 
   app.post('/upms/user/avatar', {
     config: { signedIn: true, rateLimit: 'upload' },
-    schema: { tags, summary: '上传头像（multipart，字段 file）', consumes: ['multipart/form-data'], response: { 200: envelopeSchema(z.object({ url: z.string() })) } },
+    schema: { tags, summary: '上传头像', description: 'multipart/form-data, the picture in the field file', consumes: ['multipart/form-data'], response: { 200: envelopeSchema(z.object({ url: z.string() })) } },
   }, async (request) => ok({ url: (await app.uploads.receive(request, 'avatar')).media.url }));
 
   app.post('/upms/user/register', {

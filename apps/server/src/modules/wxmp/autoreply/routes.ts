@@ -32,7 +32,7 @@ export const autoReplyRoutes = (service: AutoReplyService): FastifyPluginAsyncZo
   app.get('/weixin/wxautoreply/page', {
     config: { permission: 'wxmp:wxautoreply:index' },
     schema: {
-      tags,
+      tags, summary: '自动回复分页',
       querystring: pageQuerySchema.extend({ appId: appIdField, type: typeField, reqKey: z.string().max(64).optional() }),
       response: { 200: okPage(autoReplySchema) },
     },
@@ -40,22 +40,22 @@ export const autoReplyRoutes = (service: AutoReplyService): FastifyPluginAsyncZo
 
   app.get('/weixin/wxautoreply/:id', {
     config: { permission: 'wxmp:wxautoreply:get' },
-    schema: { tags, params: z.object({ id: idString }), response: { 200: ok(autoReplySchema) } },
+    schema: { tags, summary: '自动回复详情', params: z.object({ id: idString }), response: { 200: ok(autoReplySchema) } },
   }, async (request) => envelope(await service.get(request.params.id)));
 
   app.post('/weixin/wxautoreply', {
     config: { permission: 'wxmp:wxautoreply:add' },
-    schema: { tags, body: inputSchema, response: { 200: ok(autoReplySchema) } },
+    schema: { tags, summary: '新增自动回复', body: inputSchema, response: { 200: ok(autoReplySchema) } },
   }, async (request) => envelope(await service.create(request.body)));
 
   app.put('/weixin/wxautoreply', {
     config: { permission: 'wxmp:wxautoreply:edit' },
-    schema: { tags, body: inputSchema.extend({ id: idString }), response: { 200: ok(autoReplySchema) } },
+    schema: { tags, summary: '修改自动回复', body: inputSchema.extend({ id: idString }), response: { 200: ok(autoReplySchema) } },
   }, async (request) => envelope(await service.update(request.body)));
 
   app.delete('/weixin/wxautoreply/:id', {
     config: { permission: 'wxmp:wxautoreply:del' },
-    schema: { tags, params: z.object({ id: idString }), response: { 200: okNull } },
+    schema: { tags, summary: '删除自动回复', params: z.object({ id: idString }), response: { 200: okNull } },
   }, async (request) => {
     await service.remove(request.params.id);
     return envelope(null);

@@ -10,28 +10,28 @@ const tags = ['wxmp: followers'];
 export const followerRoutes = (followers: FollowerService): FastifyPluginAsyncZod => async (app) => {
   app.get('/weixin/wxuser/page', {
     config: { permission: 'wxmp:wxuser:index' },
-    schema: { tags, querystring: followerPageQuery, response: { 200: okPage(followerSchema) } },
+    schema: { tags, summary: '粉丝分页', querystring: followerPageQuery, response: { 200: okPage(followerSchema) } },
   }, async (request) => envelope(await followers.page(request.query)));
 
   app.post('/weixin/wxuser/synchron', {
     config: { permission: 'wxmp:wxuser:synchro', rateLimit: 'platformSync' },
-    schema: { tags, summary: 'Starts a background sync from the platform; poll /weixin/wxuser/synchron/progress', body: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
+    schema: { tags, summary: '同步粉丝', description: 'Starts a background sync from the platform; poll /weixin/wxuser/synchron/progress', body: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
   }, async (request) => envelope(await followers.startSync(request.body.appId)));
 
   app.get('/weixin/wxuser/synchron/progress', {
     config: { permission: 'wxmp:wxuser:index' },
-    schema: { tags, querystring: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
+    schema: { tags, summary: '粉丝同步进度', querystring: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
   }, async (request) => envelope(await followers.syncProgress(request.query.appId)));
 
   app.put('/weixin/wxuser/remark', {
     config: { permission: 'wxmp:wxuser:edit:remark' },
-    schema: { tags, body: followerRemarkSchema, response: { 200: ok(followerSchema) } },
+    schema: { tags, summary: '修改粉丝备注', body: followerRemarkSchema, response: { 200: ok(followerSchema) } },
   }, async (request) => envelope(await followers.updateRemark(request.body)));
 
   app.put('/weixin/wxuser/tagid-list', {
     config: { permission: 'wxmp:wxuser:tagging' },
     schema: {
-      tags,
+      tags, summary: '设置粉丝标签',
       body: followerTaggingSchema,
       response: { 200: okNull },
     },
@@ -42,6 +42,6 @@ export const followerRoutes = (followers: FollowerService): FastifyPluginAsyncZo
 
   app.get('/weixin/wxuser/:id', {
     config: { permission: 'wxmp:wxuser:get' },
-    schema: { tags, params: z.object({ id: idString }), response: { 200: ok(followerSchema) } },
+    schema: { tags, summary: '粉丝详情', params: z.object({ id: idString }), response: { 200: ok(followerSchema) } },
   }, async (request) => envelope(await followers.get(request.params.id)));
 };

@@ -25,14 +25,14 @@ const sendBlob = (reply: FastifyReply, blob: Blob) => {
 export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZod => async (app) => {
   app.get('/weixin/wxmaterial/page', {
     config: { permission: 'wxmp:wxmaterial:index' },
-    schema: { tags, querystring: materialPageQuery, response: { 200: ok(materialPageSchema) } },
+    schema: { tags, summary: '素材分页', querystring: materialPageQuery, response: { 200: ok(materialPageSchema) } },
   }, async (request) => envelope(await materials.page(request.query)));
 
   app.post('/weixin/wxmaterial/materialFileUpload', {
     config: { permission: 'wxmp:wxmaterial:add', rateLimit: 'upload' },
     schema: {
       tags,
-      summary: 'Multipart: appId, mediaType (image|voice|video|thumb), title, introduction, file (one)',
+      summary: '上传素材', description: 'Multipart: appId, mediaType (image|voice|video|thumb), title, introduction, file (one)',
       consumes: ['multipart/form-data'],
       response: { 200: ok(materialSchema) },
     },
@@ -47,19 +47,19 @@ export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZo
 
   app.post('/weixin/wxmaterial/materialNews', {
     config: { permission: 'wxmp:wxmaterial:add' },
-    schema: { tags, body: newsCreateSchema, response: { 200: ok(materialSchema) } },
+    schema: { tags, summary: '新增图文素材', body: newsCreateSchema, response: { 200: ok(materialSchema) } },
   }, async (request) => envelope(await materials.createNews(request.body.appId, request.body.articles)));
 
   app.put('/weixin/wxmaterial/materialNews', {
     config: { permission: 'wxmp:wxmaterial:edit' },
-    schema: { tags, body: newsUpdateSchema, response: { 200: ok(materialSchema) } },
+    schema: { tags, summary: '修改图文素材', body: newsUpdateSchema, response: { 200: ok(materialSchema) } },
   }, async (request) => envelope(await materials.updateNews(request.body.appId, request.body.mediaId, request.body.articles)));
 
   app.delete('/weixin/wxmaterial', {
     config: { permission: 'wxmp:wxmaterial:del' },
     schema: {
       tags,
-      summary: 'Deletes a material: `id` is its mediaId (as the original product sends it); `mediaId` is accepted too',
+      summary: '删除素材', description: 'Deletes a material: `id` is its mediaId (as the original product sends it); `mediaId` is accepted too',
       querystring: z.object({ appId: appIdField, id: z.string().min(1).max(256).optional(), mediaId: z.string().min(1).max(256).optional() }),
       response: { 200: okNull },
     },
@@ -72,26 +72,26 @@ export const materialRoutes = (materials: MaterialService): FastifyPluginAsyncZo
 
   app.get('/weixin/wxmaterial/materialOther', {
     config: { permission: 'wxmp:wxmaterial:get' },
-    schema: { tags, summary: 'A permanent image or voice as a file', querystring: mediaQuery },
+    schema: { tags, summary: '下载永久素材', description: 'A permanent image or voice as a file', querystring: mediaQuery },
   }, async (request, reply) => sendBlob(reply, await materials.permanentFile(request.query.appId, request.query.mediaId, request.query.fileName)));
 
   app.get('/weixin/wxmaterial/tempMaterialOther', {
     config: { permission: 'wxmp:wxmsg:index' },
-    schema: { tags, summary: 'Temporary media a follower sent, as a file', querystring: mediaQuery },
+    schema: { tags, summary: '下载临时素材', description: 'Temporary media a follower sent, as a file', querystring: mediaQuery },
   }, async (request, reply) => sendBlob(reply, await materials.temporaryFile(request.query.appId, request.query.mediaId, request.query.fileName)));
 
   app.post('/weixin/wxmaterial/synchron', {
     config: { permission: 'wxmp:wxmaterial:add', rateLimit: 'platformSync' },
-    schema: { tags, summary: 'Pulls the platform\'s permanent materials into the local mirror in the background; poll /weixin/wxmaterial/synchron/progress', body: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
+    schema: { tags, summary: '同步素材', description: 'Pulls the platform\'s permanent materials into the local mirror in the background; poll /weixin/wxmaterial/synchron/progress', body: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
   }, async (request) => envelope(await materials.startSync(request.body.appId)));
 
   app.get('/weixin/wxmaterial/synchron/progress', {
     config: { permission: 'wxmp:wxmaterial:index' },
-    schema: { tags, querystring: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
+    schema: { tags, summary: '素材同步进度', querystring: z.object({ appId: appIdField }), response: { 200: ok(syncProgressSchema) } },
   }, async (request) => envelope(await materials.syncProgress(request.query.appId)));
 
   app.get('/weixin/wxmaterial/materialVideo', {
     config: { permission: 'wxmp:wxmaterial:get' },
-    schema: { tags, querystring: mediaQuery, response: { 200: ok(videoDetailSchema) } },
+    schema: { tags, summary: '视频素材信息', querystring: mediaQuery, response: { 200: ok(videoDetailSchema) } },
   }, async (request) => envelope(await materials.video(request.query.appId, request.query.mediaId)));
 };

@@ -32,14 +32,14 @@ const buttonIn: z.ZodType<ButtonInput> = z.lazy(() => z.looseObject({
 export const menuRoutes = (service: MenuService): FastifyPluginAsyncZod => async (app) => {
   app.get('/weixin/wxmenu/list', {
     config: { permission: 'wxmp:wxmenu:get' },
-    schema: { tags, querystring: z.object({ appId: appIdField }), response: { 200: ok(menuSchema) } },
+    schema: { tags, summary: '自定义菜单', querystring: z.object({ appId: appIdField }), response: { 200: ok(menuSchema) } },
   }, async (request) => envelope(await service.list(request.query.appId)));
 
   app.post('/weixin/wxmenu', {
     config: { permission: 'wxmp:wxmenu:add' },
     schema: {
       tags,
-      summary: 'Saves and publishes the menu: { appId, button: [{ name, type, key, url, appid, pagepath, sub_button, rep* , content }] }',
+      summary: '保存并发布菜单', description: 'Saves and publishes the menu: { appId, button: [{ name, type, key, url, appid, pagepath, sub_button, rep* , content }] }',
       body: z.object({ appId: appIdField, button: z.array(buttonIn).max(20) }),
       response: { 200: ok(menuSchema) },
     },
@@ -47,7 +47,7 @@ export const menuRoutes = (service: MenuService): FastifyPluginAsyncZod => async
 
   app.delete('/weixin/wxmenu', {
     config: { permission: 'wxmp:wxmenu:del' },
-    schema: { tags, querystring: z.object({ appId: appIdField }), response: { 200: okNull } },
+    schema: { tags, summary: '删除菜单', querystring: z.object({ appId: appIdField }), response: { 200: okNull } },
   }, async (request) => {
     await service.remove(request.query.appId);
     return envelope(null);

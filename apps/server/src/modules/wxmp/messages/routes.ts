@@ -43,7 +43,7 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
     config: { permission: 'wxmp:wxmsg:index' },
     schema: {
       tags,
-      summary: 'Messages, newest first. wxUserId: one conversation (read state unchanged: PUT /weixin/wxmsg/read marks it). notInRepType: one row per follower (latest + countMsg), as the bell asks; the bell (type=1, readFlag=0, notInRepType=event) also answers countMsg, every unread message, and pages on with beforeTime + beforeUser (its last row\'s createTime and wxUserId).',
+      summary: '消息分页', description: 'Messages, newest first. wxUserId: one conversation (read state unchanged: PUT /weixin/wxmsg/read marks it). notInRepType: one row per follower (latest + countMsg), as the bell asks; the bell (type=1, readFlag=0, notInRepType=event) also answers countMsg, every unread message, and pages on with beforeTime + beforeUser (its last row\'s createTime and wxUserId).',
       querystring: messagePageQuery,
       response: { 200: ok(pageSchema(conversationPageRowSchema).extend({ countMsg: z.number().int().optional() })) },
     },
@@ -53,7 +53,7 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
     config: { permission: 'wxmp:wxmsg:index' },
     schema: {
       tags,
-      summary: 'Home figures: unread follower messages (events excluded), their followers, new followers since `since` (default: midnight server time), followers',
+      summary: '消息概况', description: 'Home figures: unread follower messages (events excluded), their followers, new followers since `since` (default: midnight server time), followers',
       querystring: z.object({ appId: appIdField.optional(), since: z.iso.datetime({ offset: true, error: 'since 必须是 ISO 8601 时间' }).optional() }),
       response: { 200: ok(z.object({ unreadMessages: z.number(), unreadFollowers: z.number(), todayFollowers: z.number(), followers: z.number(), since: z.string() })) },
     },
@@ -67,7 +67,7 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
     config: { permission: 'wxmp:wxmsg:index' },
     schema: {
       tags,
-      summary: 'A file of the conversation: kind=temporary (default; what a follower sent, our copy when made) or permanent (a material)',
+      summary: '消息媒体文件', description: 'A file of the conversation: kind=temporary (default; what a follower sent, our copy when made) or permanent (a material)',
       querystring: mediaQuery.extend({ kind: z.enum(['temporary', 'permanent']).default('temporary') }),
     },
   }, async (request, reply) => {
@@ -80,14 +80,14 @@ export const messageRoutes = (service: MessageService, materials: MaterialServic
 
   app.get('/weixin/wxmsg/:id', {
     config: { permission: 'wxmp:wxmsg:get' },
-    schema: { tags, params: z.object({ id: idString }), response: { 200: ok(conversationMessageSchema) } },
+    schema: { tags, summary: '消息详情', params: z.object({ id: idString }), response: { 200: ok(conversationMessageSchema) } },
   }, async (request) => envelope(await service.byId(request.params.id)));
 
   app.post('/weixin/wxmsg', {
     config: { permission: 'wxmp:wxmsg:add' },
     schema: {
       tags,
-      summary: 'Sends a customer-service message. Success: data.data is the sent message (msg tells when a news pick was cut to its first article). Platform failure: the failure status, msg, and data.data the message kept with sendStatus failed.',
+      summary: '发送客服消息', description: 'Sends a customer-service message. Success: data.data is the sent message (msg tells when a news pick was cut to its first article). Platform failure: the failure status, msg, and data.data the message kept with sendStatus failed.',
       body: sendBody,
       response: { 200: sentAnswer },
     },

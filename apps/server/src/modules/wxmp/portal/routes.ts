@@ -30,14 +30,14 @@ export const portalRoutes = (portal: PortalService): FastifyPluginAsyncZod => as
 
   app.get('/weixin/portal/:appId', {
     config: { public: true },
-    schema: { tags, summary: 'URL verification: echoes echostr when the signature matches', params, querystring: query },
+    schema: { tags, summary: '平台接入验证', description: 'URL verification: echoes echostr when the signature matches', params, querystring: query },
   }, async (request, reply) => reply.type('text/plain; charset=utf-8').send(await portal.verify(request.params.appId, request.query)));
 
   app.post('/weixin/portal/:appId', {
     // The platform's pushes are not operators' operations: they stay out of the operation log.
     config: { public: true, operationLog: false },
     bodyLimit: PORTAL_BODY_LIMIT,
-    schema: { tags, summary: 'Message and event pushes (plain XML or AES safe mode)', params, querystring: query },
+    schema: { tags, summary: '平台消息推送', description: 'Message and event pushes (plain XML or AES safe mode)', params, querystring: query },
   }, async (request, reply) => {
     const started = Date.now();
     const body = typeof request.body === 'string' ? request.body : '';

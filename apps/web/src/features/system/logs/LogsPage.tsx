@@ -26,12 +26,13 @@ const def: ResourceDef<LogRecord> = {
   defaultSort: { key: 'createTime', order: 'descend' },
   columns: [
     { key: 'type', label: 'system.log.type', type: 'tag', dict: typeDict },
-    { key: 'title', label: 'system.log.title', ellipsis: true },
+    // Fixed widths: a long title is cut with … (the whole of it on hover), never pushing the other columns off.
+    { key: 'title', label: 'system.log.title', ellipsis: true, width: 200 },
     { key: 'source', label: 'system.log.source' },
     { key: 'createBy', label: 'system.log.createBy' },
     { key: 'remoteAddr', label: 'system.log.remoteAddr' },
     { key: 'method', label: 'system.log.method' },
-    { key: 'requestUri', label: 'system.log.requestUri', ellipsis: true },
+    { key: 'requestUri', label: 'system.log.requestUri', ellipsis: true, width: 220 },
     { key: 'status', label: 'system.log.status' },
     { key: 'time', label: 'system.log.time' },
     { key: 'createTime', label: 'system.log.createTime', type: 'datetime', sortable: true },
