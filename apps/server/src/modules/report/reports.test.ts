@@ -178,6 +178,9 @@ describe('今日经营 (home)', () => {
     await db.execute(daily(a, addDays(today, -1), { orders: 2, guests: 2, goods: 5000, paid: 5000 }));
     await db.execute(dish(a, today, 'dish', 301, '酸梅汤', 13, '饮品', 5, 4000));
     await db.execute(dish(a, today, 'dish', 302, '鲈鱼', 11, '热菜', 1, 8000));
+    // Refunds come off the best sellers: two of three 毛血旺 refunded, the 凉面 sold once and refunded.
+    await db.execute(dish(a, today, 'dish', 303, '毛血旺', 11, '热菜', 3, 15000, 2, 10000));
+    await db.execute(dish(a, today, 'dish', 304, '凉面', 12, '凉菜', 1, 20000, 1, 20000));
     const data = await get<TodayReport>(`/report/today?storeId=${a}`, staff);
     expect(data.date).toBe(today);
     expect(data.today).toMatchObject({ orders: 4, guests: 6, netAmount: 11000, avgTicket: 2750, perGuest: 1833 });
@@ -185,7 +188,7 @@ describe('今日经营 (home)', () => {
     expect(data.trend).toHaveLength(7);
     expect(data.trend.at(-1)).toEqual({ date: today, orders: 4, netAmount: 11000 });
     expect(data.trend.at(-2)).toEqual({ date: addDays(today, -1), orders: 2, netAmount: 5000 });
-    expect(data.topDishes).toEqual([{ name: '鲈鱼', quantity: 1, amount: 8000 }, { name: '酸梅汤', quantity: 5, amount: 4000 }]);
+    expect(data.topDishes).toEqual([{ name: '鲈鱼', quantity: 1, amount: 8000 }, { name: '毛血旺', quantity: 1, amount: 5000 }, { name: '酸梅汤', quantity: 5, amount: 4000 }]);
     expect((await callerOf(app, staff)('GET', `/report/today?storeId=${b}`)).statusCode).toBe(404);
   });
 });

@@ -7,7 +7,7 @@ const TOP_DISHES = 5;
 
 /**
  * The home page's business cards: today's figures (the business date now, in the store's time
- * zone and cut-off) against yesterday's, the 7 days ending today, today's best sellers.
+ * zone and cut-off) against yesterday's, the 7 days ending today, today's best sellers net of refunds.
  */
 export async function todayReport(reports: Reports, stores: ReportStores, now = new Date()): Promise<TodayReport> {
   const date = businessDateOf(now, stores.timeZone, stores.dayCutoffHour);
@@ -16,13 +16,18 @@ export async function todayReport(reports: Reports, stores: ReportStores, now = 
     reports.sales(stores.set, date, date),
     reports.sales(stores.set, yesterday, yesterday),
     reports.daily(stores.set, addDays(date, -6), date),
-    reports.dishes({ stores: stores.set, dateFrom: date, dateTo: date }, TOP_DISHES),
+    reports.dishes({ stores: stores.set, dateFrom: date, dateTo: date }),
   ]);
+  // What was sold and kept: refunds come off, and a dish refunded in full is no best seller.
+  const kept = dishes
+    .map((d) => ({ name: d.name, quantity: d.quantity - d.refundedQuantity, amount: d.amount - d.refundAmount }))
+    .filter((d) => d.quantity > 0)
+    .sort((a, b) => b.amount - a.amount || b.quantity - a.quantity);
   return {
     date,
     today,
     yesterday: before,
     trend: daily.map((d) => ({ date: d.date, orders: d.orders, netAmount: d.netAmount })),
-    topDishes: dishes.map((d) => ({ name: d.name, quantity: d.quantity, amount: d.amount })),
+    topDishes: kept.slice(0, TOP_DISHES),
   };
 }
