@@ -167,6 +167,22 @@ describe('custom menu', () => {
   const menu = (button: unknown[]) => send('POST', '/weixin/wxmenu', { appId: SAFE, button });
   const click = { type: 'click', name: '今日菜单', repType: 'text', repContent: '今天有红烧肉' };
 
+  it('opens on the menu followers see on the platform when none is saved here, keeping its keys', async () => {
+    type Listed = { button: Array<{ name: string; type: string | null; key: string; url: string | null; repType: string | null; sub_button: Array<{ name: string; type: string; key: string; url: string | null }> }> };
+    const [first, second] = await Promise.all([get(`/weixin/wxmenu/list?appId=${SAFE}`), get(`/weixin/wxmenu/list?appId=${SAFE}`)]);
+    const listed = data<Listed>(first);
+    expect(listed.button.map((b) => [b.name, b.type, b.sub_button.map((s) => s.name)])).toEqual([
+      ['今日菜单', 'click', []], ['会员服务', null, ['会员中心', '扫码点餐', '联系我们']], ['附近门店', 'location_select', []],
+    ]);
+    expect(listed.button[0]).toMatchObject({ key: 'MENU_TODAY', repType: null });
+    expect(listed.button[1]!.sub_button[0]).toMatchObject({ type: 'view', url: 'https://example.com/member' });
+    // Two editors opened at once imported it once.
+    expect(data<Listed>(second).button).toHaveLength(3);
+    expect(data<Listed>(await get(`/weixin/wxmenu/list?appId=${SAFE}`)).button).toHaveLength(3);
+    // An account without a menu on the platform opens empty.
+    expect(data<Listed>(await get(`/weixin/wxmenu/list?appId=${PLAIN}`)).button).toEqual([]);
+  });
+
   it('validates counts, names, types, URLs and click replies', async () => {
     const cases: Array<[unknown[], string]> = [
       [[click, click, click, click], '一级菜单最多3个'],

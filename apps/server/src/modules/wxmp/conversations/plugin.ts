@@ -17,7 +17,7 @@ function buildConversations(app: FastifyInstance) {
   const { accounts, client } = app.wxmp;
   return {
     autoReplies: createAutoReplyService(app.database, accounts),
-    menus: createMenuService(app.database, client, accounts),
+    menus: createMenuService(app.database, client, accounts, app.log),
     messages: createMessageService(app.database, client, accounts),
     /** Publishes a stored message live: to its conversation, and to the bell when a follower sent it (not an event). */
     publish: (message: LiveWxMsg) => app.live.publish(wxMsgDestinations(message), message),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { replyFieldsSchema, passiveReplyProblem, validateUrl, type WxStoredReply } from '@canteen/contract';
 import { badRequest } from '../../../http/errors.js';
 import type { Database } from '../../../db/client.js';
@@ -58,7 +59,18 @@ interface Planned {
 }
 
 /** 自定义菜单: validation, save and publish, and the button behind a tap. */
-export function createMenuService(database: Database, client: WechatClient, accounts: AccountService) {
+/** A button as the platform's menu/get answers it. */
+interface PlatformButton {
+  type?: string;
+  name?: string;
+  key?: string;
+  url?: string;
+  appid?: string;
+  pagepath?: string;
+  sub_button?: PlatformButton[];
+}
+
+export function createMenuService(database: Database, client: WechatClient, accounts: AccountService, log?: FastifyBaseLogger) {
   const { db } = database;
 
   const rowsOf = (appId: string) => db.select().from(wxMenu).where(eq(wxMenu.appId, appId)).orderBy(asc(wxMenu.sort), asc(wxMenu.id));
@@ -138,11 +150,53 @@ export function createMenuService(database: Database, client: WechatClient, acco
     return row!.id;
   };
 
+  /** A platform button as it is saved here: its key kept (taps name it), no reply yet. */
+  const importedButton = (b: PlatformButton): Planned => ({
+    key: b.key || newKey(),
+    name: b.name ?? '',
+    type: b.sub_button?.length ? null : ((BUTTON_TYPES as readonly string[]).includes(b.type ?? '') ? (b.type as ButtonType) : null),
+    url: b.url ?? null,
+    appid: b.appid ?? null,
+    pagepath: b.pagepath ?? null,
+    reply: null,
+    subs: (b.sub_button ?? []).map(importedButton),
+  });
+
+  /**
+   * With nothing saved here, the menu the platform shows followers now (set before this account
+   * was added, or on the platform's own site) is saved, so the editor opens on what followers see.
+   * A platform that cannot be asked leaves the editor empty, as before.
+   */
+  const importFromPlatform = async (appId: string): Promise<void> => {
+    let buttons: PlatformButton[];
+    try {
+      buttons = (await client.json<{ menu?: { button?: PlatformButton[] } }>(appId, '/cgi-bin/menu/get', { method: 'GET' })).menu?.button ?? [];
+    } catch (error) {
+      // 46003: the account has no menu. Anything else: logged, and the editor opens empty.
+      if ((error as { errcode?: number }).errcode !== 46003) log?.warn({ err: error, appId }, 'wxmp menu: the platform\'s menu could not be read');
+      return;
+    }
+    if (!buttons.length) return;
+    await db.transaction(async (tx) => {
+      // One import per account, however many editors open at once.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`wxmenu:${appId}`}))`);
+      if ((await tx.select({ id: wxMenu.id }).from(wxMenu).where(eq(wxMenu.appId, appId)).limit(1)).length) return;
+      for (const [i, top] of buttons.slice(0, MAX_TOP).map(importedButton).entries()) {
+        const id = await insertRow(tx, appId, top, i + 1, null);
+        for (const [j, sub] of top.subs.slice(0, MAX_SUB).entries()) await insertRow(tx, appId, sub, j + 1, id);
+      }
+    });
+  };
+
   return {
-    /** The saved menu, in the platform's shape plus each button's reply (`{ button: [...] }`). */
+    /** The saved menu, in the platform's shape plus each button's reply (`{ button: [...] }`); the platform's when none is saved here. */
     async list(appId: string) {
       await accounts.requireAppId(appId);
-      const rows = await rowsOf(appId);
+      let rows = await rowsOf(appId);
+      if (!rows.length) {
+        await importFromPlatform(appId);
+        rows = await rowsOf(appId);
+      }
       const top = rows.filter((r) => r.parentId === null);
       return { button: top.map((t) => buttonView(t, rows.filter((r) => r.parentId === t.id))) };
     },
