@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
+import { wechatApiBase } from './config.js';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'canteen-dist-'));
 mkdirSync(path.join(dist, 'assets'));
@@ -67,6 +68,10 @@ describe('the web app', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("worker-src 'self' blob:"); // the AMR voice decoder's worker
     expect(csp).toContain("frame-ancestors 'self'");
+    // The simulator's follower avatars and files (plain HTTP; the platform's own come over HTTPS).
+    const simulator = new URL(wechatApiBase(app.config)).origin;
+    expect(csp).toContain(`img-src 'self' data: blob: https: ${simulator}`);
+    expect(csp).toContain(`media-src 'self' blob: https: ${simulator}`);
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from '@canteen/contract';
+import { wechatApiBase, type Config } from '../config.js';
 
 /** A page navigation (the browser asks for HTML); API calls ask for JSON and get a 404 envelope. */
 const wantsPage = (request: FastifyRequest) =>
@@ -15,15 +16,17 @@ const wantsPage = (request: FastifyRequest) =>
  * anywhere over HTTPS (the platform's media, the maps service, object storage); workers from
  * blobs (the AMR voice decoder); frames of
  * configured external pages (/myiframe) and the maps picker; no plugins; not framed elsewhere.
+ * `mediaOrigins`: plain-HTTP origins whose pictures and media are shown too (the simulator's
+ * follower avatars and files, as the platform's own come over HTTPS).
  */
-export function contentSecurityPolicy(indexHtml: string): string {
+export function contentSecurityPolicy(indexHtml: string, mediaOrigins: readonly string[] = []): string {
   const inline = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
   return [
     "default-src 'self'",
     `script-src 'self' ${inline.join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "media-src 'self' blob: https:",
+    ["img-src 'self' data: blob: https:", ...mediaOrigins].join(' '),
+    ["media-src 'self' blob: https:", ...mediaOrigins].join(' '),
     // The voice player decodes AMR in a worker it starts from a blob.
     "worker-src 'self' blob:",
     "font-src 'self' data:",
@@ -40,6 +43,12 @@ export function contentSecurityPolicy(indexHtml: string): string {
  * Serves the built web app from the API's port: hashed assets cached for a year, index.html
  * never cached, and every unknown page path answered with the app (which shows its 404 page).
  */
+/** The messaging platform's origin when it is plain HTTP (the simulator): its media links point there. */
+export function platformMediaOrigins(config: Config): string[] {
+  const base = new URL(wechatApiBase(config));
+  return base.protocol === 'http:' ? [base.origin] : [];
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const hasApp = existsSync(path.join(distDir, 'index.html'));
   if (hasApp) {
@@ -52,7 +61,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       },
     });
   }
-  const csp = hasApp ? contentSecurityPolicy(readFileSync(path.join(distDir, 'index.html'), 'utf8')) : '';
+  const csp = hasApp ? contentSecurityPolicy(readFileSync(path.join(distDir, 'index.html'), 'utf8'), platformMediaOrigins(app.config)) : '';
   const sendApp = (reply: FastifyReply) =>
     hasApp
       ? reply.header('cache-control', 'no-cache').header('content-security-policy', csp).sendFile('index.html')
