@@ -38,6 +38,8 @@ export const member = pgTable('member', {
   followerId: bigintText('follower_id'),
   remark: text('remark').notNull().default(''),
   lastVisitAt: timestamptz('last_visit_at'),
+  /** The business date the member joined on, recorded then (0602_report_recorded_days.sql). */
+  firstBusinessDate: businessDate('first_business_date'),
   ...timestamps(),
 });
 
@@ -63,6 +65,8 @@ export const memberBalanceLedger = pgTable('member_balance_ledger', {
   principalAfter: money('principal_after').notNull(),
   bonusAfter: money('bonus_after').notNull(),
   ...ledgerEntryColumns(),
+  /** The business date it was written on, recorded then (0602_report_recorded_days.sql). */
+  businessDate: businessDate('business_date'),
 });
 
 export type PointsLedgerKind = 'order' | 'recharge' | 'refund' | 'adjust' | 'expire';

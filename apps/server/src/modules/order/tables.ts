@@ -55,6 +55,9 @@ export const order = pgTable('orders', {
   operatorName: text('operator_name').notNull().default(''),
   ...timestamps(),
   paidAt: timestamptz('paid_at'),
+  /** The business date and local hour of the payment, recorded when it was paid (0602_report_recorded_days.sql): what the roll-ups count it on. */
+  paidBusinessDate: businessDate('paid_business_date'),
+  paidHour: smallint('paid_hour'),
   acceptedAt: timestamptz('accepted_at'),
   finishedAt: timestamptz('finished_at'),
   cancelledAt: timestamptz('cancelled_at'),

@@ -119,7 +119,7 @@ export async function writeLines(tx: Db, orderId: string, priced: PricedCart, ro
 
 /** The order's columns as written (snake_case, JSON): what `insert into orders` takes from `jsonb_populate_record`. */
 export type OrderValues = Omit<OrderRowData, 'id' | 'tab' | 'paidAmount' | 'refundedAmount' | 'manualDiscount' | 'cancelReason' | 'stockHeld'
-  | 'paidAt' | 'acceptedAt' | 'finishedAt' | 'cancelledAt' | 'payMethods'>;
+  | 'paidAt' | 'paidBusinessDate' | 'paidHour' | 'acceptedAt' | 'finishedAt' | 'cancelledAt' | 'payMethods'>;
 
 export interface OrderWrite {
   /** The order's id when drawn before (a coupon locked for it); else drawn by the statement. */

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * The rebuild's recount of the customers' side: the same sums as the triggers of
- * 0601_report_customer.sql (which keep these rows as the ledgers and coupons are written),
- * over a range of business dates. Wallet rows of a store are rebuilt with the store; rows at no
+ * 0601_report_customer.sql and 0602_report_recorded_days.sql (which keep these rows as the
+ * ledgers and coupons are written), over a range of business dates, each row on the business
+ * date recorded when it was written. Wallet rows of a store are rebuilt with the store; rows at no
  * store (0) and the coupons' issued and expired (brand-wide) only when every store is.
  */
 
@@ -31,22 +32,22 @@ export function customerStatements(r: Range): SQL[] {
     sql`insert into report_wallet_daily (store_id, business_date, recharge_count, principal_in, bonus_in, principal_used, bonus_used,
         recharge_refunds, order_refunds_to_balance, principal_change, bonus_change)
       select * from (
-        select coalesce(n.store_id, 0) as store_id, report_day(n.created_at, s.time_zone, s.day_cutoff_hour) as day,
+        select coalesce(n.store_id, 0) as store_id, n.business_date as day,
           count(*) filter (where n.kind = 'recharge'),
           coalesce(sum(n.principal_change) filter (where n.kind = 'recharge'), 0), coalesce(sum(n.bonus_change) filter (where n.kind = 'recharge'), 0),
           coalesce(-sum(n.principal_change) filter (where n.kind = 'consume'), 0), coalesce(-sum(n.bonus_change) filter (where n.kind = 'consume'), 0),
           coalesce(-sum(n.principal_change) filter (where n.kind = 'recharge_refund'), 0),
           coalesce(sum(n.principal_change + n.bonus_change) filter (where n.kind = 'refund'), 0),
           sum(n.principal_change), sum(n.bonus_change)
-        from member_balance_ledger n left join store s on s.id = n.store_id
-        where ${around(sql`n.created_at`, r)}${walletStore}
+        from member_balance_ledger n
+        where ${inRange(sql`n.business_date`, r)}${walletStore}
         group by 1, 2) counted
       where ${inRange(sql`day`, r)}`,
     sql`insert into report_wallet_daily (store_id, business_date, new_members)
       select * from (
-        select coalesce(n.first_store_id, 0) as store_id, report_day(n.created_at, s.time_zone, s.day_cutoff_hour) as day, count(*)
-        from member n left join store s on s.id = n.first_store_id
-        where ${around(sql`n.created_at`, r)}${memberStore}
+        select coalesce(n.first_store_id, 0) as store_id, n.first_business_date as day, count(*)
+        from member n
+        where ${inRange(sql`n.first_business_date`, r)}${memberStore}
         group by 1, 2) counted
       where ${inRange(sql`day`, r)}
       on conflict (store_id, business_date) do update set new_members = report_wallet_daily.new_members + excluded.new_members`,

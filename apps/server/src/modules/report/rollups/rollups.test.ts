@@ -138,6 +138,32 @@ describe('the counting on hand-computed cases', () => {
   });
 });
 
+describe('recorded business dates', () => {
+  it('a rebuild keeps every sale, refund and balance payment on the date recorded when it happened, after the store moved its time zone and cut-off', async () => {
+    const f = await orderFixture(app);
+    await setSku(app, f.storeId, f.skus.large, { stock: 100 });
+    // Kiritimati (UTC+14) and Adak (UTC−10) are a day apart at every moment: whatever the hour,
+    // the moment's business date differs between the two settings.
+    await db.execute(sql`update store set time_zone = 'Pacific/Kiritimati', day_cutoff_hour = 4 where id = ${f.storeId}`);
+    const m = await orderMember(app);
+    await db.transaction((tx) => app.customer.wallet.adjust(tx as unknown as Db, m.id, { principal: 10_000, bonus: 0, points: 0, reason: '测试充值' }, { id: null, name: 'test' }));
+    const cash = await createOrderApi(app, admin, cartOf(f, [chickenLine(f, 2)], { type: 'takeaway' }));
+    await ok(`/order/order/${cash.id}/pay`, { method: 'cash', tendered: 20_000 });
+    const chicken = cash.lines.find((l) => l.kind === 'dish' && l.dishId === f.dishes.chicken)!;
+    await ok(`/order/order/${cash.id}/refund`, { reason: '上错菜', lines: [{ lineId: chicken.id, quantity: 1 }] });
+    const byBalance = await createOrderApi(app, admin, cartOf(f, [{ kind: 'dish', itemId: f.dishes.rice, quantity: 2 }], { type: 'takeaway', memberId: m.id }));
+    await ok(`/order/order/${byBalance.id}/pay`, { method: 'balance' });
+    const counted = await snapshot();
+    expect(JSON.stringify(counted.report_daily)).toContain(f.storeId);
+
+    await db.execute(sql`update store set time_zone = 'America/Adak', day_cutoff_hour = 0 where id = ${f.storeId}`);
+    const now = Date.now();
+    const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+    await rebuildRollups(db, { from: day(-3), to: day(3) });
+    expect(await snapshot()).toEqual(counted);
+  });
+});
+
 /** A small deterministic random source (the mix is the same at every run; the seed names it). */
 function randomOf(seed: number) {
   let s = seed;

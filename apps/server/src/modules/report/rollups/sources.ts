@@ -8,8 +8,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * by construction; rollups.test.ts checks it on a random mix.
  *
  * The counting rules (also at the head of 0600_report.sql):
- * - an order counts on the business date it was PAID: its paid_at in its store's time zone and
- *   day cut-off; its amount is what it came to (payable), its guests are 1 when it has none
+ * - an order counts on the business date it was PAID, as recorded then (paid_business_date, in
+ *   its store's time zone and cut-off of that moment: 0602_report_recorded_days.sql); its amount is what it came to (payable), its guests are 1 when it has none
  *   (takeaway); its lines are the top-level ones (a combo's chosen items are inside the combo);
  * - a refund counts on its own business date; its lines' amounts are their share of the line;
  * - a cancelled order that was never paid counts on the order's business date; one paid in part
@@ -40,25 +40,19 @@ export type Scope =
 const inRange = (day: SQL, scope: Extract<Scope, { kind: 'range' }>) => sql`${day} between ${scope.from}::date and ${scope.to}::date`;
 const ofStore = (column: SQL, scope: Scope) => (scope.kind === 'range' && scope.storeId ? sql` and ${column} = ${scope.storeId}` : sql``);
 
-/** The business date of a moment at a store: its local time less the cut-off hours (report_day, 0601_report_customer.sql). */
-const storeDay = (at: SQL, s: string) => sql`report_day(${at}, ${sql.raw(s)}.time_zone, ${sql.raw(s)}.day_cutoff_hour)`;
-
 /** Paid orders of the scope with their paid business date (`day`) and local hour: a CTE named `paid`. */
 function paidOrders(scope: Scope): SQL {
   let where: SQL;
   if (scope.kind === 'order') where = sql`o.id = ${scope.orderId}`;
   else if (scope.kind === 'range') {
-    // Paid within a day or two around the range (time zones, cut-off), then the exact dates.
-    where = sql`o.paid_at >= ${scope.from}::date - 2 and o.paid_at < ${scope.to}::date + 3${ofStore(sql`o.store_id`, scope)}`;
+    where = sql`${inRange(sql`o.paid_business_date`, scope)}${ofStore(sql`o.store_id`, scope)}`;
   } else throw new Error('paid orders are counted by order or by range');
-  const day = storeDay(sql`o.paid_at`, 's');
-  const dayFilter = scope.kind === 'range' ? sql` and ${inRange(day, scope)}` : sql``;
   return sql`paid as (
     select o.id, o.store_id, o.type, o.source, o.table_id, o.table_code, o.coupon_id, o.created_at, o.paid_at,
       coalesce(o.guests, 1) as guests, o.goods_amount, o.packing_fee, o.member_discount, o.coupon_discount, o.manual_discount,
-      o.payable_amount as amount, ${day} as day, extract(hour from o.paid_at at time zone s.time_zone)::int as hour
-    from orders o join store s on s.id = o.store_id
-    where o.paid_at is not null and ${where}${dayFilter})`;
+      o.payable_amount as amount, o.paid_business_date as day, o.paid_hour::int as hour
+    from orders o
+    where o.paid_at is not null and ${where})`;
 }
 
 /** Refunds of the scope that count (not a give-back, of an order that counted): a CTE named `refund`. */
