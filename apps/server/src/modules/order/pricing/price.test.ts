@@ -72,6 +72,16 @@ describe('pricing a cart', () => {
     expect(priceCart(catalogue, { type: 'dine_in', member: null, lines }).packingFee).toBe(0);
   });
 
+  it('packing fees per item: a dish (or combo) without a fee of its own is charged the store\'s, on its line and in the total', () => {
+    // 面 has no fee of its own: ¥2.00 (the store's) for each of 3; 汤 keeps its own ¥1.00.
+    const priced = priceCart(catalogue, { type: 'takeaway', member: null, lines: [line({ itemId: '102', skuId: '900', quantity: 3 }), line({ itemId: '101', quantity: 1 })] });
+    expect(priced.lines.map((l) => l.packingFee)).toEqual([600, 100]);
+    expect(priced.packingFee).toBe(700);
+    const withoutOwn = catalogueOf({ ...menu(), categories: menu().categories.map((c) => ({ ...c, dishes: c.dishes.map((d) => ({ ...d, packingFee: 0 })) })) });
+    const combo = priceCart(withoutOwn, { type: 'takeaway', member: null, lines: [line({ kind: 'combo', itemId: '200', quantity: 2, choices: [{ comboItemId: '71', quantity: 2 }] })] });
+    expect(combo.packingFee).toBe(2 * 200);
+  });
+
   it('a combo: its price plus the extras of the choices, fixed and chosen items as child lines, stock of each counted dish', () => {
     const priced = priceCart(catalogue, {
       type: 'dine_in', member: null,

@@ -151,7 +151,8 @@ function priceDish(catalogue: Catalogue, input: PricingInput, line: ParsedLine):
     quantity: line.quantity,
     lineAmount,
     discountAmount,
-    packingFee: dish.packingFee * (dish.isWeighed ? 1 : line.quantity),
+    // 按件收取: the dish's own fee, or else the store's per item (priceCart keeps it only in that mode).
+    packingFee: (dish.packingFee || catalogue.store.packingFee) * (dish.isWeighed ? 1 : line.quantity),
     stockTaken: counted ? portions(line.quantity, dish.isWeighed) : 0,
     remark: line.remark ?? '',
     children: [],
@@ -251,7 +252,7 @@ function priceCombo(catalogue: Catalogue, input: PricingInput, line: ParsedLine)
     quantity: line.quantity,
     lineAmount,
     discountAmount: input.member && !memberPriced ? levelDiscountOf(lineAmount, input.member.levelRate) : 0,
-    packingFee: packingPerCombo * line.quantity,
+    packingFee: (packingPerCombo || catalogue.store.packingFee) * line.quantity,
     stockTaken: 0,
     remark: line.remark ?? '',
     children,

@@ -176,7 +176,12 @@ export function StoreForm({ store, onSaved, onCancel }: StoreFormProps) {
         />
       </Form.Item>
       {packingMode && packingMode !== 'none' && (
-        <Form.Item name="packingFee" label={t('storeShop.packingFee')} rules={[{ required: true, message: t('storeShop.v.packingFee') }]}>
+        <Form.Item
+          name="packingFee"
+          label={t('storeShop.packingFee')}
+          rules={[{ required: true, message: t('storeShop.v.packingFee') }]}
+          extra={t(packingMode === 'per_item' ? 'storeShop.packingPerItemHelp' : 'storeShop.packingPerOrderHelp')}
+        >
           <InputNumber min={0} max={9_999_999.99} precision={2} prefix="¥" style={{ width: 160 }} />
         </Form.Item>
       )}
