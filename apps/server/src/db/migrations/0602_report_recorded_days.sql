@@ -2,9 +2,9 @@
 -- (STORE.md §10), never worked out again from its time with the store's current cut-off or time
 -- zone: a rebuild after the cut-off changed moved a paid sale to another day (issue 27 #1).
 -- A paid order records the business date and local hour of its payment; a balance-ledger row
--- and a member the business date they were written on. Triggers record them, so that every
--- writer (the services, the seeds, bulk statements) does alike; the rows written before are
--- given theirs from the settings of now, the best there is.
+-- and a member the business date they were written on. Triggers record them when the writer did
+-- not, so that every writer (the services, the seeds, bulk statements) does alike; the rows
+-- written before are given theirs from the settings of now, the best there is.
 
 alter table orders add column paid_business_date date, add column paid_hour smallint;
 update orders o set paid_business_date = report_day(o.paid_at, s.time_zone, s.day_cutoff_hour),
@@ -24,8 +24,12 @@ begin
   return new;
 end $$;
 
-create trigger orders_record_paid_day before insert or update of paid_at on orders
-  for each row execute function orders_record_paid_day();
+-- Only when there is something to record: a bulk writer that records them itself (the demo's 90
+-- days) does not pay for a function call per row.
+create trigger orders_record_paid_day before insert on orders
+  for each row when (new.paid_at is not null and new.paid_business_date is null) execute function orders_record_paid_day();
+create trigger orders_record_paid_day_on_pay before update of paid_at on orders
+  for each row when (new.paid_at is distinct from old.paid_at) execute function orders_record_paid_day();
 
 alter table member_balance_ledger add column business_date date;
 update member_balance_ledger n set business_date = report_day(n.created_at, s.time_zone, s.day_cutoff_hour)
@@ -52,9 +56,9 @@ begin
 end $$;
 
 create trigger member_balance_ledger_record_day before insert on member_balance_ledger
-  for each row execute function ledger_record_day();
+  for each row when (new.business_date is null) execute function ledger_record_day();
 create trigger member_record_day before insert on member
-  for each row execute function member_record_day();
+  for each row when (new.first_business_date is null) execute function member_record_day();
 
 create or replace function report_count_ledger() returns trigger language plpgsql as $$
 begin
