@@ -39,7 +39,7 @@ export function useCloseGuard(form: FormInstance, onClose: () => void, { fillsOn
       title: t('resource.discardTitle'),
       content: t('resource.discardContent'),
       okText: t('resource.discard'),
-      okButtonProps: { danger: true, 'data-testid': 'discard-confirm' } as never,
+      okButtonProps: { danger: true, 'data-testid': 'discard-confirm' },
       cancelText: t('resource.keepEditing'),
       onOk: onClose,
     });

@@ -67,7 +67,15 @@ const current = (): OrderRecord => {
   return { ...order!, payments, paidAmount, status: paidAmount >= order!.payableAmount ? 'paid' : 'pending', payMethods: [...new Set(payments.filter((p) => p.status === 'success').map((p) => p.method))] };
 };
 
-function route({ method, path, body, query }: Received) {
+/** While set, quotes wait for it (a quote still on its way). */
+let quoteHeld: Promise<void> | undefined;
+
+async function route(received: Received) {
+  if (received.method === 'POST' && received.path === '/order/quote' && quoteHeld) await quoteHeld;
+  return answer(received);
+}
+
+function answer({ method, path, body, query }: Received) {
   if (method === 'GET' && path === '/store/shop/mine') return okReply([{ id: '1', name: '川味小馆', isOpen: true, openNow: true }]);
   if (method === 'GET' && path === '/store/menu') return okReply(menu);
   if (method === 'GET' && path === '/store/table/page') {
@@ -123,6 +131,7 @@ let openTab: OrderRecord | undefined;
 
 const server = apiServerForFile(route);
 beforeEach(() => {
+  quoteHeld = undefined;
   order = undefined;
   openTab = undefined;
   payments = [];
@@ -138,6 +147,19 @@ const payable = () => screen.getByTestId('cashier-payable');
 const lastQuote = () => orderCartSchema.parse(server.calls('POST', '/order/quote').at(-1)!.body);
 
 describe('CashierPage (收银台)', () => {
+  it('takes F9 pressed while the quote is on its way once the quote is in (it was lost)', async () => {
+    await open();
+    let release!: () => void;
+    quoteHeld = new Promise((resolve) => { release = resolve; });
+    await userEvent.click(screen.getByTestId('cashier-item-dish-11'));
+    await waitFor(() => expect(server.calls('POST', '/order/quote').length).toBeGreaterThan(0));
+    fireEvent.keyDown(window, { key: 'F9' });
+    expect(server.calls('POST', '/order/order')).toHaveLength(0);
+    release();
+    await screen.findByTestId('pay-dialog');
+    expect(server.calls('POST', '/order/order')).toHaveLength(1);
+  });
+
   it('adds dishes by click and keyboard, enforces the picker, prices only by the quote and shows its refusal on the line', async () => {
     await open();
     expect(screen.getByTestId('cashier-item-dish-14')).toBeDisabled();

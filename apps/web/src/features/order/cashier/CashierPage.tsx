@@ -66,6 +66,9 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
   const [paying, setPaying] = useState(false);
   const [paid, setPaid] = useState<OrderRecord>();
   const [submitting, setSubmitting] = useState(false);
+  // F9 pressed while the cart's quote was on its way (it was lost): the cart it was pressed for,
+  // taken once that cart's quote is in; a cart changed meanwhile drops it.
+  const [submitWantedFor, setSubmitWantedFor] = useState<string>();
   const [createError, setCreateError] = useState<string>();
   const search = useRef<InputRef>(null);
   // The same cart sent again (after a network failure) carries the same idempotency key: never two orders.
@@ -140,6 +143,17 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
     }
   }, [cart, quote.fresh, quote.refusal, submitting, order, canPay, queryClient, storeId]);
 
+  const submitWanted = submitWantedFor !== undefined && submitWantedFor === JSON.stringify(cart);
+  useEffect(() => {
+    if (!submitWanted || !quote.fresh) return;
+    // Taken after this render, as a click would be.
+    const taken = setTimeout(() => {
+      setSubmitWantedFor(undefined);
+      if (!quote.refusal) void submit();
+    }, 0);
+    return () => clearTimeout(taken);
+  }, [submitWanted, quote.fresh, quote.refusal, submit]);
+
   const startOver = useCallback(() => {
     setDraft(emptyDraft(firstType));
     setMember(undefined);
@@ -166,7 +180,12 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
     const onKey = (e: KeyboardEvent) => {
       if (dialogOpen) return;
       if (e.key === 'F2') { e.preventDefault(); if (!order) setLookingUp(true); return; }
-      if (e.key === 'F9') { e.preventDefault(); void submit(); return; }
+      if (e.key === 'F9') {
+        e.preventDefault();
+        if (!order && cart && !quote.fresh && !quote.refusal) setSubmitWantedFor(JSON.stringify(cart));
+        else void submit();
+        return;
+      }
       if (typingIn(e.target)) return;
       if (e.key === '/') { e.preventDefault(); search.current?.focus(); return; }
       if (order) return;
@@ -185,7 +204,7 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dialogOpen, order, submit, bumpLast, items, highlighted, pick]);
+  }, [dialogOpen, order, cart, quote.fresh, quote.refusal, submit, bumpLast, items, highlighted, pick]);
 
   const onSearchKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (order) return;
@@ -261,7 +280,7 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
               onMember={() => setLookingUp(true)}
               onClearMember={() => { setMember(undefined); change({ memberId: undefined, couponId: undefined }); }}
               onSubmit={() => void submit()}
-              submitting={submitting}
+              submitting={submitting || submitWanted}
               createError={createError}
               locked={order !== undefined}
             />
