@@ -4,26 +4,26 @@ type Click = UserEvent['click'];
 /** user-event's objects are plain and writable; its types only say they are read-only. */
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
+const BLOCKED = 'pointer-events: none';
 const PATIENCE_MS = 5_000;
 
-/** Whether the element or an ancestor has `pointer-events: none` (user-event refuses to click it). */
-function blocked(element: Element): boolean {
-  for (let at: Element | null = element; at; at = at.parentElement) if (getComputedStyle(at).pointerEvents === 'none') return true;
-  return false;
-}
-
 /**
- * A click whose target is blocked by `pointer-events: none` waits for a while first, as a user
- * waits for the spinner: antd blocks a table while it reloads after a save, and a loaded machine
- * could click in that moment. It waits before the click and clicks once: a click retried after
- * user-event had refused it half-way (the click itself dispatched, then a dialog it opened
- * blocked the button) would click twice. A block that lasts fails as before.
+ * A click that finds its target blocked by `pointer-events: none` tries again for a while, as a
+ * user waits for the spinner: antd blocks a table while it reloads after a save, and a loaded
+ * machine could click in that moment (user-event checks before it dispatches anything, so a
+ * refused try has done nothing). Any other refusal, or one that lasts, fails as before.
  */
 function patient(click: Click): Click {
-  return async (element, ...rest) => {
+  return async (...args) => {
     const deadline = Date.now() + PATIENCE_MS;
-    while (blocked(element) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    return click(element, ...rest);
+    for (;;) {
+      try {
+        return await click(...args);
+      } catch (error) {
+        if (!(error instanceof Error && error.message.includes(BLOCKED)) || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
   };
 }
 

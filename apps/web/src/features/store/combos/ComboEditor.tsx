@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { comboEndpoints, dishEndpoints, yuanToFen, type ComboRecord, type DishRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
-import { useCloseGuard } from '../../../shared/resource';
 import { CATEGORIES_KEY, DISHES_KEY, MENU_KEY, useCategories } from '../dishes/api';
 import { ImagesField } from '../dishes/ImagesField';
 import { ComboPreview } from './ComboPreview';
@@ -73,8 +72,6 @@ export function ComboEditor({ storeId, combo, onClose }: ComboEditorProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ComboFormValues>();
-  // Esc, a click outside, 取消: a filled form is not dropped without asking.
-  const { close } = useCloseGuard(form, onClose, { fillsOnMount: true });
   const initial = useMemo(() => (combo ? toComboForm(combo) : newComboForm()), [combo]);
   const categories = useCategories(storeId, 'combo');
   const dishes = useAllDishes(storeId);
@@ -131,11 +128,11 @@ export function ComboEditor({ storeId, combo, onClose }: ComboEditorProps) {
       open
       size={1200}
       title={combo ? t('storeCombo.editor.editTitle', { name: combo.name }) : t('storeCombo.editor.addTitle')}
-      onClose={close}
+      onClose={onClose}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={close}>{t('resource.cancel')}</Button>
+          <Button onClick={onClose}>{t('resource.cancel')}</Button>
           <Button type="primary" loading={save.busy} onClick={submit} data-testid="combo-save">{t('resource.ok')}</Button>
         </Space>
       }
