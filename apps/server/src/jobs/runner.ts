@@ -155,7 +155,11 @@ interface Schedule {
 }
 
 interface Running {
+  /** Settles once the handler returned and its outcome is written. */
   done: Promise<void>;
+  /** Settles once the handler returned (its outcome may still be being written). */
+  returned: Promise<void>;
+  hasReturned: boolean;
   controller: AbortController;
 }
 
@@ -288,18 +292,23 @@ export class JobRunner {
     this.timer = undefined;
     await this.ticking;
     const settleMs = Math.floor(deadlineMs / 5);
-    if (!(await this.allDoneWithin(deadlineMs - settleMs))) {
-      for (const run of this.running.values()) run.controller.abort(new RunnerStopped());
-      if (!(await this.allDoneWithin(settleMs))) {
-        for (const id of this.running.keys()) this.log.warn({ jobId: id }, 'job still running at stop: left to its lease');
-      }
+    if (!(await this.allWithin('done', deadlineMs - settleMs))) {
+      const runs = [...this.running.entries()];
+      for (const [, run] of runs) run.controller.abort(new RunnerStopped());
+      await this.allWithin('returned', settleMs);
+      // A handler that returned in time gets its outcome written whatever the deadline: that is one
+      // database write of the runner's own, and leaving it half-done would keep the lease for nothing.
+      await Promise.all(runs.map(async ([id, run]) => {
+        if (run.hasReturned) await run.done;
+        else this.log.warn({ jobId: id }, 'job still running at stop: left to its lease');
+      }));
     }
   }
 
-  /** Whether every running job finished within `ms`. */
-  private async allDoneWithin(ms: number): Promise<boolean> {
+  /** Whether every running job reached `stage` within `ms`. */
+  private async allWithin(stage: 'done' | 'returned', ms: number): Promise<boolean> {
     if (!this.running.size) return true;
-    const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
+    const all = Promise.allSettled([...this.running.values()].map((r) => r[stage]));
     let timeout: NodeJS.Timeout | undefined;
     const done = await Promise.race([all.then(() => true), new Promise<boolean>((resolve) => (timeout = setTimeout(() => resolve(false), ms)))]);
     clearTimeout(timeout);
@@ -485,8 +494,12 @@ export class JobRunner {
         await this.db.update(job).set({ state: 'failed', finishedAt: new Date(now), lockedBy: null, lockedUntil: null, lastError: message }).where(mine);
       }
     };
-    const done = Promise.resolve()
-      .then(() => registered.options.handler(row.payload, ctx))
+    const handled = Promise.resolve().then(() => registered.options.handler(row.payload, ctx));
+    const returned = handled.then(() => undefined, () => undefined).then(() => {
+      const run = this.running.get(row.id);
+      if (run) run.hasReturned = true;
+    });
+    const done = handled
       .then(() => finish(null), (error: unknown) => {
         if (!(error instanceof LeaseLostError) && !(controller.signal.reason instanceof RunnerStopped)) this.log.warn({ err: error, jobId: row.id, kind: row.kind }, 'job failed');
         return finish({ error });
@@ -496,6 +509,6 @@ export class JobRunner {
         this.running.delete(row.id);
         this.wake(); // a slot is free: more may be waiting
       });
-    this.running.set(row.id, { done, controller });
+    this.running.set(row.id, { done, returned, hasReturned: false, controller });
   }
 }
