@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Seeder } from '../../db/seed.js';
 import { appSetting } from '../../db/tables.js';
 import { seedCoupons } from './coupons/seed.js';
+import { openTimeOf, type OpenTime } from '../store/demo-hours.js';
 import { DEMO_OPERATOR, DEMO_STORES } from '../store/seed-data.js';
 import { storeForReads as store } from '../store/service.js';
 import { userByUsername } from '../upms/service.js';
@@ -17,7 +18,9 @@ import { member, memberBalanceLedger, memberLevel, memberPointsLedger, recharge,
  * at all, so a member can be added. When DEMO_DATA is on, once: the four levels, the recharge
  * plans, ~300 members with recharges (from plans and free amounts, cash and external, a few
  * refunded) and adjustments spread over the last 90 days in both demo stores, each balance and
- * points total built from its ledger rows, so the integrity check holds from the start.
+ * points total built from its ledger rows, so the integrity check holds from the start. All of
+ * it while a store is open (issue 27 #18): a member signs up, visits and has an adjustment in
+ * its home store's hours, a recharge and its refund happen in the hours of the store taking it.
  *
  * Deterministic (a seeded generator) and fast: everything is computed here and inserted in a
  * handful of multi-row statements, in one transaction under an advisory lock; a setting marks
@@ -49,6 +52,8 @@ interface DemoStoreRow {
   timeZone: string;
   cutoff: number;
   operator: { id: string | null; name: string };
+  /** Its open time, where its members' events are drawn from. */
+  open: OpenTime;
 }
 
 type MemberInsert = typeof member.$inferInsert;
@@ -81,8 +86,9 @@ function generate(now: number, stores: DemoStoreRow[], plans: PlanRow[], levels:
     const given = gender === 'female' ? rnd.pick(GIVEN_FEMALE) : rnd.pick(GIVEN_MALE);
     const name = rnd.chance(0.04) ? '' : `${rnd.pick([...SURNAMES])}${given}`;
     const home = rnd.chance(0.6) ? stores[0]! : stores[stores.length - 1]!;
-    // Older members more often: the square pulls the join date back.
-    const joined = now - Math.floor((1 - rnd.next() ** 2) * 89 * DAY) - rnd.int(0, DAY - 1);
+    // Older members more often: the square pulls the join date back; at an open time of the day before that.
+    const back = now - Math.floor((1 - rnd.next() ** 2) * 89 * DAY);
+    const joined = home.open.pick(back - DAY, back, rnd.next()) ?? home.open.pick(now - 89 * DAY, now, rnd.next()) ?? back;
     const spent = rnd.chance(0.15) ? 0 : Math.round(Math.exp(rnd.next() * 7.5) * 1200);
     const levelId = sortedLevels.find((l) => l.threshold <= spent)?.id ?? levels[0]!.id;
     const birthYear = rnd.int(1965, 2005);
@@ -92,16 +98,17 @@ function generate(now: number, stores: DemoStoreRow[], plans: PlanRow[], levels:
     let recharged = 0;
     const g: Generated = { member: {} as MemberInsert, recharges: [], balance: [], points: [] };
 
-    // events in time order: recharges and the odd adjustment, between joining and now
+    // events in time order, between joining and now: recharges (mostly at home) and the odd adjustment (made at home)
     const count = rnd.chance(0.45) ? rnd.int(1, 3) : 0;
-    const times = Array.from({ length: count + (rnd.chance(0.08) ? 1 : 0) }, () => joined + Math.floor(rnd.next() * (now - joined)))
-      .sort((a, b) => a - b);
-    const adjustAt = times.length > count ? times.splice(rnd.int(0, times.length - 1), 1)[0] : undefined;
-    const timeline = [...times.map((t) => ({ t, kind: 'recharge' as const })), ...(adjustAt ? [{ t: adjustAt, kind: 'adjust' as const }] : [])].sort((a, b) => a.t - b.t);
+    const kinds = [...Array.from({ length: count }, () => 'recharge' as const), ...(rnd.chance(0.08) ? ['adjust' as const] : [])];
+    const timeline = kinds.map((kind) => {
+      const shop = kind === 'recharge' && !rnd.chance(0.8) ? rnd.pick(stores) : home;
+      return { kind, shop, t: shop.open.pick(joined + 1, now, rnd.next()) };
+    }).filter((e): e is { kind: 'recharge' | 'adjust'; shop: DemoStoreRow; t: number } => e.t !== null).sort((a, b) => a.t - b.t);
     const usedPlans = new Map<string, number>();
     for (const event of timeline) {
       const at = new Date(event.t);
-      const shop = rnd.chance(0.8) ? home : rnd.pick(stores);
+      const shop = event.shop;
       if (event.kind === 'adjust') {
         const delta = rnd.pick([500, 1000, 2000, 5000]);
         const withPoints = rnd.chance(0.5) ? rnd.pick([50, 100, 200]) : 0;
@@ -135,8 +142,13 @@ function generate(now: number, stores: DemoStoreRow[], plans: PlanRow[], levels:
     }
     // a few members asked for their last recharge back
     const last = g.recharges.at(-1);
-    if (last && rnd.chance(0.06)) {
-      const at = new Date(Math.min(now - 3_600_000, (last.createdAt as Date).getTime() + rnd.int(1, 10) * DAY));
+    const lastShop = stores.find((s) => s.id === last?.storeId);
+    // Taken back in the store it was paid at, open then, a day or ten later (after the member's last event, before now).
+    const after = Math.max(...g.balance.map((b) => (b.createdAt as Date).getTime())) + 1;
+    const refundBy = last ? Math.min(now, (last.createdAt as Date).getTime() + rnd.int(1, 10) * DAY) : 0;
+    const refundAt = last && lastShop && rnd.chance(0.06) ? lastShop.open.pick(Math.max(after, refundBy - DAY), refundBy, rnd.next()) : null;
+    if (last && refundAt !== null) {
+      const at = new Date(refundAt);
       const takeBonus = Math.min(last.bonusAmount ?? 0, bonus);
       const takePrincipal = Math.min(last.payAmount, principal);
       const takePoints = Math.min(last.bonusPoints ?? 0, points);
@@ -150,7 +162,8 @@ function generate(now: number, stores: DemoStoreRow[], plans: PlanRow[], levels:
       if (takePoints) g.points.push({ kind: 'refund', change: -takePoints, pointsAfter: points, storeId: last.storeId, paymentRef: last.paymentRef, operatorId: stores[0]!.operator.id, operatorName: 'admin', reason, createdAt: at });
     }
     const source: MemberSource = g.recharges.length && rnd.chance(0.3) ? 'recharge' : rnd.pick(['cashier', 'cashier', 'scan', 'scan', 'import'] as const);
-    const lastVisit = spent > 0 || g.recharges.length ? new Date(Math.max(joined, now - rnd.int(0, 30) * DAY - rnd.int(0, DAY - 1))) : null;
+    const visited = now - rnd.int(0, 30) * DAY;
+    const lastVisit = spent > 0 || g.recharges.length ? new Date(home.open.pick(Math.max(joined, visited - DAY), visited, rnd.next()) ?? joined) : null;
     g.member = {
       memberNo: `seed-${i}`, phone, name, gender, birthday: rnd.chance(0.8) ? `${birthYear}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}` : null,
       levelId, points, balancePrincipal: principal, balanceBonus: bonus, totalRecharged: recharged, totalSpent: spent, orderCount: spent ? Math.max(1, Math.round(spent / rnd.int(6_000, 15_000))) : 0,
@@ -168,14 +181,14 @@ async function insertSliced<T>(rows: T[], size: number, insert: (slice: T[]) => 
 }
 
 async function seedDemo(tx: Db, now: number): Promise<void> {
-  const shops = await tx.select({ id: store.id, name: store.name, timeZone: store.timeZone, cutoff: store.dayCutoffHour }).from(store)
+  const shops = await tx.select({ id: store.id, name: store.name, timeZone: store.timeZone, cutoff: store.dayCutoffHour, businessHours: store.businessHours }).from(store)
     .where(inArray(store.name, DEMO_STORES.map((s) => s.name)));
   if (!shops.length) return; // the demo stores are gone: no business to put members in
   const ordered = DEMO_STORES.map((d) => shops.find((s) => s.name === d.name)).filter((s) => s !== undefined);
   const operator = await userByUsername(tx, DEMO_OPERATOR);
   const admin = await userByUsername(tx, 'admin');
   const stores: DemoStoreRow[] = ordered.map((s, i) => ({
-    id: s.id, timeZone: s.timeZone, cutoff: s.cutoff,
+    id: s.id, timeZone: s.timeZone, cutoff: s.cutoff, open: openTimeOf({ timeZone: s.timeZone, dayCutoffHour: s.cutoff, businessHours: s.businessHours }),
     operator: i === 0 && operator ? { id: operator.id, name: DEMO_OPERATOR } : { id: admin?.id ?? null, name: admin ? 'admin' : '' },
   }));
 
@@ -213,25 +226,27 @@ async function seedDemo(tx: Db, now: number): Promise<void> {
   if (points.length) await insertSliced(points, 300, (slice) => tx.insert(memberPointsLedger).values(slice));
 }
 
-export const seedCustomer: Seeder = async (database, config) => {
-  await seedMembers(database, config);
-  if (config.DEMO_DATA === 'on') await seedCoupons(database.db);
-};
+export const seedCustomer: Seeder = (database, config) => seedCustomerDemo(database.db, config.DEMO_DATA === 'on');
 
-const seedMembers: Seeder = async (database, config) => {
-  const db = database.db;
+/** The entry level always; with `demo`, the demo members and then their coupons (each once), dated up to `now`. */
+export async function seedCustomerDemo(db: Db, demo: boolean, now = Date.now()): Promise<void> {
+  await seedMembers(db, demo, now);
+  if (demo) await seedCoupons(db, now);
+}
+
+async function seedMembers(db: Db, demo: boolean, now: number): Promise<void> {
   const [flag] = await db.select({ key: appSetting.key }).from(appSetting).where(eq(appSetting.key, DEMO_KEY));
   const [anyLevel] = await db.select({ id: memberLevel.id }).from(memberLevel).limit(1);
-  if (anyLevel && (flag || config.DEMO_DATA !== 'on')) return;
+  if (anyLevel && (flag || !demo)) return;
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [level] = await tx.select({ id: memberLevel.id }).from(memberLevel).limit(1);
     if (!level) await tx.insert(memberLevel).values({ ...ENTRY_LEVEL }).onConflictDoNothing();
-    if (config.DEMO_DATA !== 'on') return;
+    if (!demo) return;
     const [done] = await tx.select({ key: appSetting.key }).from(appSetting).where(eq(appSetting.key, DEMO_KEY));
     if (done) return;
-    await seedDemo(tx, Date.now());
+    await seedDemo(tx, now);
     await tx.insert(appSetting).values({ key: DEMO_KEY, value: true }).onConflictDoNothing();
   });
-};
+}

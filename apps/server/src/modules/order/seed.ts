@@ -3,6 +3,7 @@ import { businessDateOf, type OrderCart, type OrderStatus, type PickupRule } fro
 import type { Db } from '../../db/client.js';
 import type { Seeder } from '../../db/seed.js';
 import { appSetting } from '../../db/tables.js';
+import { openTimeOf, pickIn, shiftDate, type OpenTime, type Period } from '../store/demo-hours.js';
 import { enabledTables } from '../store/for-orders.js';
 import { buildMenu } from '../store/menu/build.js';
 import { DEMO_OPERATOR, DEMO_STORES } from '../store/seed-data.js';
@@ -11,6 +12,7 @@ import { userByUsername } from '../upms/service.js';
 import { newViewToken, payableOf } from './orders/create.js';
 import { orderNoOf, pickupNoOf } from './orders/numbers.js';
 import type { OrderOperator } from './orders/service.js';
+import { TIMEOUT_OPERATOR, TIMEOUT_REASON } from './orders/timeout.js';
 import { catalogueOf, type Catalogue } from './pricing/catalogue.js';
 import { priceCart, type PricedCart } from './pricing/price.js';
 import { order, orderLine, orderLog, orderPayment, orderSequence } from './tables.js';
@@ -20,9 +22,9 @@ import { order, orderLine, orderLog, orderPayment, orderSequence } from './table
  * orders of today and the six days before in every state (待支付, 就餐中 at the pay-later store,
  * 已支付, 制作中, 已完成, 已取消), each cart priced by the orders' own pricing from the store's
  * menu, numbered from the day's sequence, with the lines, log and payment the service writes,
- * dated when it was made; paid with cash or WeChat Pay (no members, no coupons: the customer
- * side's demo balances and ledgers stay as they are), only dishes without counted stock (the
- * catalogue's demo stock stays too).
+ * dated when it was made, always within the store's hours (`planDemoOrders`); paid with cash
+ * or WeChat Pay (no members, no coupons: the customer side's demo balances and ledgers stay as
+ * they are), only dishes without counted stock (the catalogue's demo stock stays too).
  *
  * Once per database (a setting, under an advisory lock, so two instances booting together seed
  * once). The test template leaves it out (module tests count orders from a clean slate); its
@@ -33,29 +35,115 @@ const DEMO_KEY = 'order.demoSeeded';
 /** "ordr" as a number: the advisory lock taken while claiming the seed. */
 const SEED_LOCK = 0x6f72_6472;
 const MINUTE = 60_000;
-const DAY = 86_400_000;
+/** The unpaid timeout the demo's expired orders had (ORDER_UNPAID_TIMEOUT_MIN's default). */
+const UNPAID_MIN = 15;
+/** Minutes between two of today's orders that are done, placed back from now. */
+const TODAY_GAP = 6;
 
-type Step = 'pending' | 'dining' | 'paid' | 'making' | 'finished' | 'cancelled';
-interface Planned {
-  daysAgo: number;
-  minutesAgo: number;
+/** A demo order's state; `expired`: cancelled by the unpaid timeout (已取消, by 系统). */
+type Step = 'pending' | 'dining' | 'paid' | 'making' | 'finished' | 'cancelled' | 'expired';
+const OPEN_STEPS: readonly Step[] = ['pending', 'dining', 'paid', 'making'];
+
+export interface PlannedOrder {
+  /** When it was made (epoch ms). */
+  at: number;
   step: Step;
   type: 'dine_in' | 'takeaway';
+  /** Its place in the plan (which dishes and table it gets). */
+  index: number;
 }
 
-/** Today: what the counter is busy with; the days before: mostly finished, now and then cancelled. */
-function plan(payLater: boolean): Planned[] {
-  const today: Array<[Step, 'dine_in' | 'takeaway']> = [
-    ['finished', 'dine_in'], ['finished', 'takeaway'], ['finished', 'dine_in'], ['cancelled', 'takeaway'],
-    ['making', 'dine_in'], ['making', 'takeaway'], ['paid', 'takeaway'], ['paid', 'dine_in'], ['pending', 'takeaway'], ['pending', 'dine_in'],
-  ];
-  if (payLater) today.push(['dining', 'dine_in']);
-  const list: Planned[] = today.map(([step, type], i) => ({ daysAgo: 0, minutesAgo: (today.length - i) * 6, step, type }));
-  for (let day = 1; day <= 6; day++) {
-    for (let i = 0; i < 3; i++) list.push({ daysAgo: day, minutesAgo: 90 + i * 130, step: 'finished', type: i === 1 ? 'takeaway' : 'dine_in' });
-    if (day % 2 === 0) list.push({ daysAgo: day, minutesAgo: 200, step: 'cancelled', type: 'dine_in' });
+/** The log of a demo order up to its state: [action, from, to, minutes after it was made]. */
+const STEPS: Record<Step, Array<[string, OrderStatus | null, OrderStatus, number]>> = {
+  pending: [['create', null, 'pending', 0]],
+  dining: [['create', null, 'dining', 0]],
+  paid: [['create', null, 'pending', 0], ['pay', 'pending', 'paid', 1]],
+  making: [['create', null, 'pending', 0], ['pay', 'pending', 'paid', 1], ['accept', 'paid', 'making', 3]],
+  finished: [['create', null, 'pending', 0], ['pay', 'pending', 'paid', 1], ['accept', 'paid', 'making', 3], ['finish', 'making', 'finished', 18]],
+  cancelled: [['create', null, 'pending', 0], ['cancel', 'pending', 'cancelled', 5]],
+  expired: [['create', null, 'pending', 0], ['timeout', 'pending', 'cancelled', UNPAID_MIN]],
+};
+/** Minutes from an order's making to its last event. */
+const tailOf = (step: Step): number => STEPS[step].at(-1)![3];
+
+/**
+ * Today: what the counter is busy with, [state, type, minutes ago when the store is open now];
+ * the pay-later store has a table eating (就餐中) too.
+ */
+const TODAY: Array<[Step, 'dine_in' | 'takeaway', number]> = [
+  ['finished', 'dine_in', 0], ['finished', 'takeaway', 0], ['finished', 'dine_in', 0], ['cancelled', 'takeaway', 0],
+  ['making', 'dine_in', 14], ['making', 'takeaway', 8], ['paid', 'takeaway', 9], ['paid', 'dine_in', 4], ['pending', 'takeaway', 6], ['pending', 'dine_in', 2],
+];
+
+/**
+ * When the demo orders of a store were made, all within its hours (issue 27 #18), from `now`:
+ *
+ * - The six business days before today: three finished orders and, every other day, a
+ *   cancelled one, at fixed points of the day's open time (a fifth, half and four fifths of
+ *   the way through it; the cancelled one at a third), each with time for its last step before closing.
+ * - Today, the store open now: the orders still open (待支付, 就餐中, 已支付, 制作中) are of
+ *   the last quarter of an hour or so of the period it is in (squeezed into it when it opened
+ *   less long ago; one that cannot have reached its state yet is left out), the finished and
+ *   cancelled ones before them, TODAY_GAP minutes apart, back through today's open time.
+ * - Today, the store closed now (between lunch and dinner, after closing, before opening): no
+ *   order is still open at a closed store, so today's are all done: the unpaid ones cancelled
+ *   by the unpaid timeout (超时未支付，系统自动取消), the paid, cooking and eating ones finished;
+ *   placed back from the last open time before now.
+ * - Today's done orders that do not fit in the open time today has had (before the first
+ *   opening of the day, or just after it) go back to the open time before: the previous
+ *   business day's last period, so they are that day's. Nothing is ever after `now`.
+ *
+ * An order that finds no open time at all (a store closed the whole week) is left out.
+ */
+export function planDemoOrders(open: OpenTime, payLater: boolean, now: number): PlannedOrder[] {
+  const today = businessDateOf(new Date(now), open.hours.timeZone, open.hours.dayCutoffHour);
+  const planned: PlannedOrder[] = [];
+  let index = 0;
+  for (let day = 6; day >= 1; day--) {
+    const periods = open.periods(shiftDate(today, -day));
+    const spots: Array<[Step, 'dine_in' | 'takeaway', number]> = [['finished', 'dine_in', 0.2], ['finished', 'takeaway', 0.5], ['finished', 'dine_in', 0.8]];
+    if (day % 2 === 0) spots.push(['cancelled', 'dine_in', 1 / 3]);
+    for (const [step, type, u] of spots) {
+      const at = pickIn(periods, u, tailOf(step));
+      if (at !== null) planned.push({ at, step, type, index });
+      index++;
+    }
   }
-  return list;
+  const current = open.periods(today).find((p) => p.from <= now && now < p.to);
+  const list = payLater ? [...TODAY, ['dining', 'dine_in', 25] as const] : TODAY;
+  const done: Array<{ step: Step; type: 'dine_in' | 'takeaway'; index: number }> = [];
+  let before = now;
+  const oldest = Math.max(...list.filter(([step]) => OPEN_STEPS.includes(step)).map(([, , ago]) => ago));
+  for (const [step, type, ago] of list) {
+    const i = index++;
+    if (!OPEN_STEPS.includes(step)) done.push({ step, type, index: i });
+    else if (!current) done.push({ step: step === 'pending' ? 'expired' : 'finished', type, index: i });
+    else {
+      // Recent: `ago` minutes back, or proportionally less when the period began less long ago.
+      const at = Math.round(now - ago * MINUTE * Math.min(1, (now - current.from) / (oldest * MINUTE)));
+      if (at < current.from || at + tailOf(step) * MINUTE > now) continue;
+      planned.push({ at, step, type, index: i });
+      before = Math.min(before, at);
+    }
+  }
+  // The done ones, latest first, back through the open time before the open ones.
+  const windows: Period[] = [];
+  for (let day = 0; day <= 7; day++) windows.push(...open.periods(shiftDate(today, -day)).filter((p) => p.from < before).reverse());
+  let w = 0;
+  let next = before;
+  for (const order of done.reverse()) {
+    const tail = tailOf(order.step) * MINUTE;
+    for (; w < windows.length; w++) {
+      const window = windows[w]!;
+      // Its last step a minute before the window closes at the latest, and never after now.
+      const at = Math.min(next - TODAY_GAP * MINUTE, window.to - tail - MINUTE, now - tail);
+      if (at < window.from) continue;
+      planned.push({ ...order, at });
+      next = at;
+      break;
+    }
+  }
+  return planned.sort((a, b) => a.at - b.at || a.index - b.index);
 }
 
 /** mulberry32: deterministic, so every demo database looks the same. */
@@ -95,15 +183,6 @@ export function orderable(catalogue: Catalogue, type: 'dine_in' | 'takeaway'): C
   return lines;
 }
 
-/** The log of a demo order up to its state: [action, from, to, minutes after it was made]. */
-const STEPS: Record<Step, Array<[string, OrderStatus | null, OrderStatus, number]>> = {
-  pending: [['create', null, 'pending', 0]],
-  dining: [['create', null, 'dining', 0]],
-  paid: [['create', null, 'pending', 0], ['pay', 'pending', 'paid', 1]],
-  making: [['create', null, 'pending', 0], ['pay', 'pending', 'paid', 1], ['accept', 'paid', 'making', 3]],
-  finished: [['create', null, 'pending', 0], ['pay', 'pending', 'paid', 1], ['accept', 'paid', 'making', 3], ['finish', 'making', 'finished', 18]],
-  cancelled: [['create', null, 'pending', 0], ['cancel', 'pending', 'cancelled', 5]],
-};
 
 /**
  * The demo orders of one store, written in a few multi-row statements in one transaction (a
@@ -123,7 +202,8 @@ async function seedStore(tx: Db, shop: DemoShop, operator: OrderOperator, now: n
   const lines: Array<{ orderIndex: number; priced: PricedCart }> = [];
   const logs: Array<Omit<typeof orderLog.$inferInsert, 'orderId'> & { orderIndex: number }> = [];
   const payments: Array<Omit<typeof orderPayment.$inferInsert, 'orderId'> & { orderIndex: number }> = [];
-  for (const [i, p] of plan(shop.payMode === 'pay_later').entries()) {
+  for (const p of planDemoOrders(shop.open, shop.payMode === 'pay_later', now)) {
+    const i = p.index;
     const pool = choices[p.type];
     if (!pool.length) continue;
     const picked = Array.from({ length: random.int(1, Math.min(4, pool.length)) }, (_, k) => pool[(i * 3 + k * 5) % pool.length]!)
@@ -135,7 +215,7 @@ async function seedStore(tx: Db, shop: DemoShop, operator: OrderOperator, now: n
       continue; // a dish the demo menu cannot sell this way: leave that order out
     }
     const table = p.type === 'dine_in' && tables.length ? tables[(i * 7) % tables.length]! : null;
-    const at = new Date(now - p.daysAgo * DAY - p.minutesAgo * MINUTE);
+    const at = new Date(p.at);
     const after = (minutes: number) => new Date(at.getTime() + minutes * MINUTE);
     const businessDate = businessDateOf(at, shop.timeZone, shop.dayCutoffHour);
     const sequence = (sequences.get(businessDate) ?? 0) + 1;
@@ -144,22 +224,24 @@ async function seedStore(tx: Db, shop: DemoShop, operator: OrderOperator, now: n
     const paid = p.step === 'paid' || p.step === 'making' || p.step === 'finished';
     const qr = p.step === 'dining';
     const who = qr ? { id: null, name: '扫码顾客' } : operator;
+    const expired = p.step === 'expired';
     const orderIndex = orders.length;
     orders.push({
       storeId: shop.id, orderNo: orderNoOf(businessDate, shop.id, sequence), businessDate, type: p.type, source: qr ? 'qr' : 'cashier',
-      status: p.step, payLater: qr, tableId: table?.id ?? null, tableCode: table?.code ?? null, guests: table ? random.int(1, 4) : null,
+      status: p.step === 'expired' ? 'cancelled' : p.step, payLater: qr, tableId: table?.id ?? null, tableCode: table?.code ?? null, guests: table ? random.int(1, 4) : null,
       pickupNo: table ? null : pickupNoOf(shop.pickupRule, sequence),
       goodsAmount: priced.goodsAmount, packingFee: priced.packingFee, memberDiscount: 0, couponDiscount: 0, payableAmount: payable,
       paidAmount: paid ? payable : 0, itemCount: priced.itemCount, remark: random.chance(0.2) ? '少辣' : '',
-      cancelReason: p.step === 'cancelled' ? (i % 2 ? '顾客取消' : '点错了') : null,
+      cancelReason: p.step === 'cancelled' ? (i % 2 ? '顾客取消' : '点错了') : expired ? TIMEOUT_REASON : null,
       stockHeld: p.step === 'pending' || p.step === 'dining', viewToken: newViewToken(),
-      expireAt: p.step === 'pending' ? after(15) : null, operatorId: who.id, operatorName: who.name, createdAt: at, updatedAt: at,
+      expireAt: p.step === 'pending' ? after(UNPAID_MIN) : null, operatorId: who.id, operatorName: who.name, createdAt: at, updatedAt: after(tailOf(p.step)),
       paidAt: paid ? after(1) : null, acceptedAt: p.step === 'making' || p.step === 'finished' ? after(3) : null,
-      finishedAt: p.step === 'finished' ? after(18) : null, cancelledAt: p.step === 'cancelled' ? after(5) : null,
+      finishedAt: p.step === 'finished' ? after(18) : null, cancelledAt: p.step === 'cancelled' ? after(5) : expired ? after(UNPAID_MIN) : null,
     });
     lines.push({ orderIndex, priced });
     for (const [action, from, to, minutes] of STEPS[p.step]) {
-      logs.push({ orderIndex, action, fromStatus: from, toStatus: to, remark: action === 'cancel' ? orders[orderIndex]!.cancelReason! : '', operatorId: who.id, operatorName: who.name, createdAt: after(minutes) });
+      const by = action === 'timeout' ? TIMEOUT_OPERATOR : who;
+      logs.push({ orderIndex, action, fromStatus: from, toStatus: to, remark: action === 'cancel' || action === 'timeout' ? orders[orderIndex]!.cancelReason! : '', operatorId: by.id, operatorName: by.name, createdAt: after(minutes) });
     }
     if (paid && payable > 0) {
       const wechat = random.chance(0.5);
@@ -211,6 +293,7 @@ interface DemoShop {
   timeZone: string;
   dayCutoffHour: number;
   pickupRule: PickupRule;
+  open: OpenTime;
 }
 
 /** Seeds the demo orders once (see the file's comment); answers how many orders were made. */
@@ -226,9 +309,11 @@ export async function seedDemoOrders(db: Db, now = Date.now()): Promise<number> 
     return true;
   });
   if (!claimed) return 0;
-  const shops = await db.select({
+  const shops = (await db.select({
     id: storeForReads.id, payMode: storeForReads.payMode, timeZone: storeForReads.timeZone, dayCutoffHour: storeForReads.dayCutoffHour, pickupRule: storeForReads.pickupRule,
-  }).from(storeForReads).where(inArray(storeForReads.name, DEMO_STORES.map((s) => s.name)));
+    businessHours: storeForReads.businessHours,
+  }).from(storeForReads).where(inArray(storeForReads.name, DEMO_STORES.map((s) => s.name))))
+    .map(({ businessHours, ...s }): DemoShop => ({ ...s, open: openTimeOf({ timeZone: s.timeZone, dayCutoffHour: s.dayCutoffHour, businessHours }) }));
   const user = await userByUsername(db, DEMO_OPERATOR);
   const operator: OrderOperator = { id: user?.id ?? null, name: user ? DEMO_OPERATOR : '' };
   let made = 0;

@@ -1,8 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { appSetting } from '../../../db/tables.js';
+import { openTimeOf, type OpenTime } from '../../store/demo-hours.js';
 import { DEMO_STORES } from '../../store/seed-data.js';
-import { dishIdsNamed, storeList } from '../../store/service.js';
+import { dishIdsNamed, storeForReads as store } from '../../store/service.js';
 import { coupon, couponPlan, member } from '../tables.js';
 import { newCouponCode, relativeValidTo } from './service.js';
 
@@ -11,7 +12,9 @@ import { newCouponCode, relativeValidTo } from './service.js';
  * capped at ¥30, 新人立减10, 招牌菜专享 on the demo stores' signature dishes, a takeaway-only
  * one, and a National Day plan that ended) with coupons issued to the demo members over the last
  * 60 days — most unused, some used in a demo store, some expired, a few voided with a reason;
- * each plan's issued and used counts match its coupons.
+ * each plan's issued and used counts match its coupons. All while a store is open (issue 27
+ * #18): a coupon is issued and voided in the hours of the member's first store, used (locked a
+ * minute before) in the hours of the store it was used at.
  *
  * Deterministic and fast: computed here, inserted in a few multi-row statements in one
  * transaction under an advisory lock; a setting marks it done (deleting the demo plans does not
@@ -103,11 +106,19 @@ export async function seedCoupons(db: Db, now: number = Date.now()): Promise<voi
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [done] = await tx.select({ key: appSetting.key }).from(appSetting).where(eq(appSetting.key, DEMO_KEY));
     if (done) return;
-    const members = await tx.select({ id: member.id, createdAt: member.createdAt }).from(member).orderBy(asc(member.id)).limit(1000);
+    const members = await tx.select({ id: member.id, createdAt: member.createdAt, firstStoreId: member.firstStoreId }).from(member).orderBy(asc(member.id)).limit(1000);
     if (!members.length) return;
     const existing = await tx.select({ name: couponPlan.name }).from(couponPlan);
     const demoNames = DEMO_STORES.map((s) => s.name);
-    const storeIds = (await storeList(tx)).filter((s) => demoNames.includes(s.name)).map((s) => s.id);
+    const demoStores = (await tx.select({ id: store.id, name: store.name, timeZone: store.timeZone, dayCutoffHour: store.dayCutoffHour, businessHours: store.businessHours })
+      .from(store).orderBy(asc(store.id))).filter((s) => demoNames.includes(s.name));
+    const storeIds = demoStores.map((s) => s.id);
+    const open = new Map<string, OpenTime>(demoStores.map((s) => [s.id, openTimeOf(s)]));
+    /** Open time of a store (a member's first store, or the first demo store), for the admin's issuing and voiding too. */
+    const openOf = (storeId: string | null | undefined): OpenTime | undefined => open.get(storeId ?? '') ?? open.get(storeIds[0] ?? '');
+    /** An instant `u` of the way through [a, b): its open time at `where` (null: none), or any time with no demo store at all. */
+    const within = (where: OpenTime | undefined, a: number, b: number, u: number, tail = 0): number | null =>
+      where ? where.pick(a, b, u, tail) : b > a ? a + Math.floor(u * (b - a)) : null;
     const signatureNames = DEMO_STORES.flatMap((s) => s.categories.flatMap((c) => c.dishes.filter((d) => d.tags?.includes('招牌')).map((d) => d.name)));
     const signature = (await dishIdsNamed(tx, storeIds, signatureNames)).slice(0, 50);
     const plans = demoPlans(now, signature, storeIds.slice(0, 1)).filter((p) => !existing.some((e) => e.name === p.plan.name));
@@ -122,13 +133,16 @@ export async function seedCoupons(db: Db, now: number = Date.now()): Promise<voi
         if (rnd() >= demo.share) continue;
         if (p.quantity != null && p.quantity !== -1 && c.issued >= p.quantity) break;
         if (p.validity === 'fixed' && m.createdAt.getTime() >= p.validFrom!.getTime()) continue; // joined after the campaign
-        // Issued some time in the last 60 days (after the member joined); a fixed plan's on its first day or before.
+        // Issued some time in the last 60 days (after the member joined); a fixed plan's on its first day or before; while open.
+        const home = openOf(m.firstStoreId);
         const joined = Math.max(m.createdAt.getTime(), now - 60 * DAY);
-        let issuedAt = joined + Math.floor(rnd() * Math.max(1, now - joined - 3_600_000));
+        let issuedAt = within(home, joined, now - 3_600_000, rnd()) ?? m.createdAt.getTime();
         let validFrom: Date;
         let validTo: Date;
         if (p.validity === 'fixed') {
-          issuedAt = p.validFrom!.getTime() - Math.floor(rnd() * 5 * DAY);
+          const before = within(home, p.validFrom!.getTime() - 5 * DAY, p.validFrom!.getTime(), rnd());
+          if (before === null) continue;
+          issuedAt = before;
           validFrom = p.validFrom!;
           validTo = p.validTo!;
         } else {
@@ -141,17 +155,20 @@ export async function seedCoupons(db: Db, now: number = Date.now()): Promise<voi
         const row: typeof coupon.$inferInsert & { code: string } = {
           planId: '', memberId: m.id, code: newCouponCode(), status, validFrom, validTo, source: p.name === '新人立减10' ? 'new_member' : 'admin', createdAt: new Date(issuedAt),
         };
-        if (roll < demo.used) {
+        const usedIn = roll < demo.used ? (p.storeIds?.length ? p.storeIds[0]! : storeIds.length ? storeIds[Math.floor(rnd() * storeIds.length)]! : null) : null;
+        // Used while valid and that store open: locked as the order is made, used a minute later as it is paid (by now).
+        const usable = [Math.max(issuedAt, validFrom.getTime()), Math.min(validTo.getTime(), now) - 60_000] as const;
+        const w = rnd();
+        const lockedAt = roll < demo.used ? within(usedIn ? open.get(usedIn) : undefined, usable[0], usable[1], w, 1) : null;
+        // Voided by the admin within a day of issuing, in the member's store's hours.
+        const voidedAt = !over && roll >= demo.used && roll < demo.used + (demo.voided ?? 0) ? within(home, issuedAt + 1, Math.min(now, issuedAt + DAY), w) : null;
+        if (lockedAt !== null) {
           status = 'used';
-          const usedAt = issuedAt + Math.floor(rnd() * (Math.min(validTo.getTime(), now) - Math.max(issuedAt, validFrom.getTime())));
-          Object.assign(row, {
-            usedAt: new Date(Math.max(usedAt, validFrom.getTime())), lockedAt: new Date(Math.max(usedAt, validFrom.getTime()) - 60_000),
-            storeId: p.storeIds?.length ? p.storeIds[0] : storeIds.length ? storeIds[Math.floor(rnd() * storeIds.length)] : null, discountAmount: demo.discount(rnd),
-          });
+          Object.assign(row, { usedAt: new Date(lockedAt + 60_000), lockedAt: new Date(lockedAt), storeId: usedIn, discountAmount: demo.discount(rnd) });
           c.used++;
-        } else if (!over && roll < demo.used + (demo.voided ?? 0)) {
+        } else if (voidedAt !== null) {
           status = 'voided';
-          Object.assign(row, { voidedAt: new Date(issuedAt + DAY), voidReason: rnd() < 0.5 ? '重复发放，作废一张' : '会员申请退卡，作废未用券' });
+          Object.assign(row, { voidedAt: new Date(voidedAt), voidReason: rnd() < 0.5 ? '重复发放，作废一张' : '会员申请退卡，作废未用券' });
         }
         row.status = status;
         rows.push(row);
@@ -162,7 +179,8 @@ export async function seedCoupons(db: Db, now: number = Date.now()): Promise<voi
 
     const planIds: string[] = [];
     for (const [i, demo] of plans.entries()) {
-      const [created] = await tx.insert(couponPlan).values({ ...demo.plan, issuedCount: counts[i]!.issued, usedCount: counts[i]!.used, createdAt: new Date(now - 61 * DAY) })
+      const createdAt = within(openOf(null), now - 62 * DAY, now - 61 * DAY, 0.5) ?? now - 61 * DAY;
+      const [created] = await tx.insert(couponPlan).values({ ...demo.plan, issuedCount: counts[i]!.issued, usedCount: counts[i]!.used, createdAt: new Date(createdAt) })
         .returning({ id: couponPlan.id });
       planIds.push(created!.id);
     }

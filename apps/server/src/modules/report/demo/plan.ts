@@ -1,7 +1,8 @@
 /**
  * The shape of the demo business (pure, deterministic): how many orders a day (weekends
- * busier), when (a lunch and a dinner peak, a trickle between), which dishes (a few favourites,
- * a long tail), how they are paid and what goes wrong (about 1 % refunded, about 2 % cancelled).
+ * busier), when (a lunch and a dinner peak, a trickle between, all within the store's hours),
+ * which dishes (a few favourites, a long tail), how they are paid and what goes wrong (about
+ * 1 % refunded, about 2 % cancelled).
  */
 
 /** mulberry32: the same demo every time. */
@@ -33,11 +34,45 @@ export function ordersOfDay(base: number, weekday: number, random: Random): numb
   return Math.max(5, Math.round(base * busy * (0.85 + random.next() * 0.3)));
 }
 
-/** Minutes after local midnight an order is placed: 45 % around 12:15, 40 % around 18:30, the rest 9:30–21:30. */
-export function minuteOfOrder(random: Random): number {
+/** A stretch of a business date's open time, in minutes after its local midnight: [from, to), past 1440 the small hours after it. */
+export interface OpenSpan {
+  from: number;
+  to: number;
+}
+
+/** The lunch and dinner peaks: around 12:15 and 18:30, with their spread in minutes. */
+const PEAKS = [{ share: 0.45, at: 735, spread: 35 }, { share: 0.4, at: 1110, spread: 45 }] as const;
+
+/**
+ * Minutes after local midnight an order is placed, within the store's open time that day
+ * (`spans`: its open periods, already shortened by what must follow the order before closing):
+ * 45 % around 12:15 and 40 % around 18:30 within the period holding that time (a peak the store
+ * is closed at joins the trickle), the rest spread evenly over the open time. Null on a day
+ * without open time.
+ */
+export function minuteOfOrder(random: Random, spans: readonly OpenSpan[]): number | null {
+  const open = spans.filter((s) => s.to > s.from);
+  if (!open.length) return null;
   const roll = random.next();
-  const minute = roll < 0.45 ? 735 + random.normal() * 35 : roll < 0.85 ? 1110 + random.normal() * 45 : random.int(570, 1290);
-  return Math.min(1305, Math.max(570, Math.round(minute)));
+  let share = 0;
+  for (const peak of PEAKS) {
+    share += peak.share;
+    if (roll >= share) continue;
+    const span = open.find((s) => peak.at >= s.from && peak.at < s.to);
+    if (!span) break;
+    // Drawn again when it falls outside the period (cut at its ends, the peak would pile up there).
+    for (let i = 0; i < 8; i++) {
+      const minute = Math.round(peak.at + random.normal() * peak.spread);
+      if (minute >= span.from && minute < span.to) return minute;
+    }
+    return random.int(span.from, span.to - 1);
+  }
+  let x = Math.floor(random.next() * open.reduce((sum, s) => sum + s.to - s.from, 0));
+  for (const s of open) {
+    if (x < s.to - s.from) return s.from + x;
+    x -= s.to - s.from;
+  }
+  return open.at(-1)!.to - 1;
 }
 
 /**

