@@ -57,6 +57,8 @@ export const overviewReportSchema = z.object({
   previous: salesFiguresSchema,
   previousFrom: z.string(),
   previousTo: z.string(),
+  /** When the range reaches today: the previous period is counted up to this moment only (the same point of it), else null. */
+  previousUntil: z.string().nullable(),
   daily: z.array(z.object({ date: z.string(), orders: z.number().int(), guests: z.number().int(), netAmount: fen, refundAmount: fen })),
 });
 export type OverviewReport = z.infer<typeof overviewReportSchema>;
@@ -99,7 +101,7 @@ export const tableReportSchema = z.array(z.object({
   avgMinutes: z.number().int(), amount: fen,
 }));
 
-/** The home page: today's figures against yesterday, a 7-day trend, the top dishes. */
+/** The home page: today's figures against yesterday up to the same time of day, a 7-day trend, the top dishes. */
 export const todayReportSchema = z.object({
   date: z.string(),
   today: salesFiguresSchema,

@@ -9,6 +9,8 @@ import { callerOf, createStore, dataOf, storeStaff } from '../../../test/store.j
 import type { App } from '../../app.js';
 import { rowsOf } from '../customer/http.js';
 import { addDays } from './period.js';
+import { Reports } from './reports.js';
+import { todayReport } from './today.js';
 
 /**
  * Every figure of every report on a small hand-computed set of roll-up rows (written straight
@@ -184,12 +186,57 @@ describe('今日经营 (home)', () => {
     const data = await get<TodayReport>(`/report/today?storeId=${a}`, staff);
     expect(data.date).toBe(today);
     expect(data.today).toMatchObject({ orders: 4, guests: 6, netAmount: 11000, avgTicket: 2750, perGuest: 1833 });
-    expect(data.yesterday).toMatchObject({ orders: 2, netAmount: 5000, avgTicket: 2500 });
+    // Yesterday's figures come from its orders up to this time of day (next block), not from its roll-up row.
+    expect(data.yesterday).toMatchObject({ orders: 0, netAmount: 0 });
     expect(data.trend).toHaveLength(7);
     expect(data.trend.at(-1)).toEqual({ date: today, orders: 4, netAmount: 11000 });
     expect(data.trend.at(-2)).toEqual({ date: addDays(today, -1), orders: 2, netAmount: 5000 });
     expect(data.topDishes).toEqual([{ name: '鲈鱼', quantity: 1, amount: 8000 }, { name: '毛血旺', quantity: 1, amount: 5000 }, { name: '酸梅汤', quantity: 5, amount: 4000 }]);
     expect((await callerOf(app, staff)('GET', `/report/today?storeId=${b}`)).statusCode).toBe(404);
+  });
+});
+
+describe('较上期 while a day is under way', () => {
+  // 2020-04-10 12:00 in Shanghai; the day before had a lunch and a dinner, each paid, refunded in part, one unpaid order cancelled.
+  const now = new Date('2020-04-10T04:00:00Z');
+  beforeAll(async () => {
+    const db = app.database.db;
+    const order = async (no: string, paidAt: string | null, amount: number, cancelledAt: string | null = null) => {
+      const [row] = rowsOf<{ id: string }>(await db.execute(sql`
+        insert into orders (store_id, order_no, business_date, type, source, status, view_token, guests, goods_amount, payable_amount, paid_at, cancelled_at)
+        values (${a}, ${no}, '2020-04-09', 'dine_in', 'cashier', ${cancelledAt ? 'cancelled' : 'paid'}, ${no}, 2, ${amount}, ${amount}, ${paidAt}, ${cancelledAt}) returning id::text as id`));
+      return row!.id;
+    };
+    const refund = (orderId: string, amount: number, at: string) => db.execute(sql`
+      insert into order_refund (order_id, store_id, business_date, amount, refunded_at, created_at) values (${orderId}, ${a}, '2020-04-09', ${amount}, ${at}, ${at})`);
+    const lunch = await order('SAME-1', '2020-04-09T03:00:00Z', 8000);
+    const dinner = await order('SAME-2', '2020-04-09T11:00:00Z', 30000);
+    await refund(lunch, 1000, '2020-04-09T03:30:00Z');
+    await refund(dinner, 5000, '2020-04-09T12:00:00Z');
+    await order('SAME-3', null, 0, '2020-04-09T03:45:00Z');
+    await order('SAME-4', null, 0, '2020-04-09T13:00:00Z');
+  });
+
+  it('the home page compares today with yesterday up to the same time of day', async () => {
+    const reports = new Reports(app.database.db);
+    const data = await todayReport(reports, { set: { all: false, storeIds: [a] }, name: 'A', timeZone: 'Asia/Shanghai', dayCutoffHour: 4 }, now);
+    expect(data.date).toBe('2020-04-10');
+    expect(data.yesterday).toMatchObject({ orders: 1, guests: 2, paidAmount: 8000, refundCount: 1, refundAmount: 1000, netAmount: 7000, cancelledCount: 1 });
+  });
+
+  it('营业概况 of a range that reaches today counts the previous period up to the same point, and says until when', async () => {
+    const reports = new Reports(app.database.db);
+    const stores = { all: false, storeIds: [a] } as const;
+    const partial = await reports.overview({ stores, dateFrom: '2020-04-10', dateTo: '2020-04-10', now: { at: now, date: '2020-04-10' } });
+    expect(partial.previousUntil).toBe('2020-04-09T04:00:00.000Z');
+    expect(partial.previous).toMatchObject({ orders: 1, netAmount: 7000, cancelledCount: 1 });
+    // A past range compares with the whole of the previous one (the roll-ups: none written for these orders here).
+    const past = await reports.overview({ stores, dateFrom: '2020-04-10', dateTo: '2020-04-10', now: { at: new Date('2020-04-12T04:00:00Z'), date: '2020-04-12' } });
+    expect(past.previousUntil).toBeNull();
+    // And through the route, where the range ends today by the real clock: the answer says so.
+    const today = businessDateOf(new Date(), 'Asia/Shanghai', 4);
+    const viaRoute = await get<OverviewReport>(`/report/overview?storeId=${a}&dateFrom=${today}&dateTo=${today}`);
+    expect(viaRoute.previousUntil).not.toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { rowsOf } from '../customer/http.js';
 import type { ReportData } from './export/layouts.js';
 import { NO_SALES, perUnit, salesFigures, shareOf, type SalesSums } from './figures.js';
 import { datesIn, daysIn, previousPeriod } from './period.js';
+import { GIVE_BACK_REASONS } from './rollups/sources.js';
 
 /**
  * The reports (营业报表, issue 15), each one query over the daily roll-ups (0600_report.sql) of
@@ -22,6 +23,11 @@ export interface ReportRange {
   stores: StoreSet;
   dateFrom: string;
   dateTo: string;
+  /**
+   * The moment the report is asked and the business date it falls on: when the range reaches
+   * that date (a day still under way), the previous period is counted only up to the same point.
+   */
+  now?: { at: Date; date: string };
 }
 
 /** `store_id` limited to the set; no stores matches nothing. */
@@ -71,12 +77,40 @@ export class Reports {
     });
   }
 
-  async overview({ stores, dateFrom, dateTo }: ReportRange): Promise<ReportData['overview']> {
+  /**
+   * 营业概况's figures of a range counted from the orders themselves, only what happened before
+   * `before`: the part of a previous period that compares with a period still under way.
+   * The same rules as the roll-ups (rollups/sources.ts), with each event's own time.
+   */
+  async salesBefore(stores: StoreSet, from: string, to: string, before: Date): Promise<SalesFigures> {
+    const [row] = await this.rows(sql`
+      with paid as (
+        select count(*) as orders, sum(coalesce(guests, 1)) as guests, sum(goods_amount) as goods_amount, sum(packing_fee) as packing_fee,
+          sum(member_discount) as member_discount, sum(coupon_discount) as coupon_discount, sum(manual_discount) as manual_discount, sum(payable_amount) as paid_amount
+        from orders where paid_at is not null and paid_at < ${before} and ${storeWhere(stores)} and ${dateWhere(from, to, sql.raw('paid_business_date'))}
+      ), refunded as (
+        select count(*) as refund_count, sum(r.amount) as refund_amount
+        from order_refund r join orders o on o.id = r.order_id
+        where r.status = 'success' and o.paid_at is not null and r.reason not in (${sql.join(GIVE_BACK_REASONS.map((r) => sql`${r}`), sql`, `)})
+          and coalesce(r.refunded_at, r.created_at) < ${before} and ${storeWhere(stores, sql.raw('r.store_id'))} and ${dateWhere(from, to, sql.raw('r.business_date'))}
+      ), cancelled as (
+        select count(*) as cancelled_count from orders
+        where status = 'cancelled' and paid_at is null and cancelled_at < ${before} and ${storeWhere(stores)} and ${dateWhere(from, to)}
+      )
+      select ${SALES_COLUMNS} from paid, refunded, cancelled`);
+    return salesFigures(sumsOf(row));
+  }
+
+  async overview({ stores, dateFrom, dateTo, now }: ReportRange): Promise<ReportData['overview']> {
     const previous = previousPeriod(dateFrom, dateTo);
+    // A range that reaches today compares with the previous period up to the same point: as long ago as the period is long.
+    const until = now && dateTo >= now.date ? new Date(now.at.getTime() - daysIn(dateFrom, dateTo) * 86_400_000) : undefined;
     const [current, before, daily] = await Promise.all([
-      this.sales(stores, dateFrom, dateTo), this.sales(stores, previous.from, previous.to), this.daily(stores, dateFrom, dateTo),
+      this.sales(stores, dateFrom, dateTo),
+      until ? this.salesBefore(stores, previous.from, previous.to, until) : this.sales(stores, previous.from, previous.to),
+      this.daily(stores, dateFrom, dateTo),
     ]);
-    return { current, previous: before, previousFrom: previous.from, previousTo: previous.to, daily };
+    return { current, previous: before, previousFrom: previous.from, previousTo: previous.to, previousUntil: until?.toISOString() ?? null, daily };
   }
 
   /** 菜品排行: dishes and combos by amount; the name and category of the latest date they sold under. */

@@ -7,14 +7,14 @@ const TOP_DISHES = 5;
 
 /**
  * The home page's business cards: today's figures (the business date now, in the store's time
- * zone and cut-off) against yesterday's, the 7 days ending today, today's best sellers net of refunds.
+ * zone and cut-off) against yesterday's up to the same time of day, the 7 days ending today, today's best sellers net of refunds.
  */
 export async function todayReport(reports: Reports, stores: ReportStores, now = new Date()): Promise<TodayReport> {
   const date = businessDateOf(now, stores.timeZone, stores.dayCutoffHour);
   const yesterday = addDays(date, -1);
   const [today, before, daily, dishes] = await Promise.all([
     reports.sales(stores.set, date, date),
-    reports.sales(stores.set, yesterday, yesterday),
+    reports.salesBefore(stores.set, yesterday, yesterday, new Date(now.getTime() - 86_400_000)),
     reports.daily(stores.set, addDays(date, -6), date),
     reports.dishes({ stores: stores.set, dateFrom: date, dateTo: date }),
   ]);

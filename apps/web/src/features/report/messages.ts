@@ -23,7 +23,7 @@ addMessages(
       discounts: '优惠合计', memberDiscount: '会员优惠', couponDiscount: '优惠券抵扣', manualDiscount: '整单优惠', paidAmount: '收款',
       refundAmount: '退款金额', refundCount: '退款笔数', cancelledCount: '取消订单',
     },
-    compare: { previous: '上期 {{from}} 至 {{to}}', vsPrevious: '较上期', vsYesterday: '较昨日', none: '—', current: '本期', previousShort: '上期', change: '变化' },
+    compare: { previous: '上期 {{from}} 至 {{to}}', previousUntil: '上期 {{from}} 至 {{to}}，截至 {{until}}（与本期同一时刻）', vsPrevious: '较上期', vsYesterday: '较昨日', none: '—', current: '本期', previousShort: '上期', change: '变化' },
     columns: {
       date: '日期', rank: '排名', name: '名称', kind: '类型', category: '分类', quantity: '数量', amount: '金额', share: '占比', refundedQuantity: '退菜数量',
       refundAmount: '退款金额', method: '支付方式', count: '笔数', refundCount: '退款笔数', netAmount: '实收', hour: '时段', orders: '订单数', type: '订单类型',
@@ -40,7 +40,7 @@ addMessages(
     charts: { top: '前 {{count}} 名（按金额）', daily: '每日趋势', amountYuan: '金额（元）' },
     empty: '所选范围内没有数据',
     home: {
-      net: '今日实收', orders: '今日订单', guests: '今日客流', avgTicket: '今日客单价', yesterday: '昨日 {{value}}', trend: '近7天实收', topDishes: '今日热销',
+      net: '今日实收', orders: '今日订单', guests: '今日客流', avgTicket: '今日客单价', yesterday: '昨日同时段 {{value}}', trend: '近7天实收', topDishes: '今日热销',
       noDishes: '今天还没有售出菜品', allStores: '全部门店',
     },
   },
@@ -63,7 +63,7 @@ addMessages(
       discounts: 'Discounts', memberDiscount: 'Member discounts', couponDiscount: 'Coupons', manualDiscount: 'Order discounts', paidAmount: 'Collected',
       refundAmount: 'Refunds', refundCount: 'Refund count', cancelledCount: 'Cancelled orders',
     },
-    compare: { previous: 'Previous {{from}} to {{to}}', vsPrevious: 'vs previous', vsYesterday: 'vs yesterday', none: '—', current: 'This period', previousShort: 'Previous', change: 'Change' },
+    compare: { previous: 'Previous {{from}} to {{to}}', previousUntil: 'Previous {{from}} to {{to}}, up to {{until}} (the same point as now)', vsPrevious: 'vs previous', vsYesterday: 'vs yesterday', none: '—', current: 'This period', previousShort: 'Previous', change: 'Change' },
     columns: {
       date: 'Date', rank: 'Rank', name: 'Name', kind: 'Kind', category: 'Category', quantity: 'Quantity', amount: 'Amount', share: 'Share', refundedQuantity: 'Refunded qty',
       refundAmount: 'Refunds', method: 'Method', count: 'Count', refundCount: 'Refund count', netAmount: 'Net', hour: 'Hour', orders: 'Orders', type: 'Order type',
@@ -81,7 +81,7 @@ addMessages(
     charts: { top: 'Top {{count}} by amount', daily: 'Daily', amountYuan: 'Amount (yuan)' },
     empty: 'No data in this range',
     home: {
-      net: 'Net sales today', orders: 'Orders today', guests: 'Guests today', avgTicket: 'Average ticket today', yesterday: 'Yesterday {{value}}', trend: 'Net sales, 7 days',
+      net: 'Net sales today', orders: 'Orders today', guests: 'Guests today', avgTicket: 'Average ticket today', yesterday: 'Yesterday by now {{value}}', trend: 'Net sales, 7 days',
       topDishes: 'Best sellers today', noDishes: 'No dishes sold yet today', allStores: 'All stores',
     },
   },

@@ -16,7 +16,7 @@ export const reportAnswers = (dateFrom: string, dateTo: string): Answers => ({
   overview: {
     current: figures(),
     previous: figures({ netAmount: 400000, orders: 50, guests: 90 }),
-    previousFrom: '2026-11-11', previousTo: '2026-11-17',
+    previousFrom: '2026-11-11', previousTo: '2026-11-17', previousUntil: null,
     daily: twoDays(dateFrom, dateTo, { orders: 30, guests: 70, netAmount: 360000, refundAmount: 4000 }, { orders: 10, guests: 20, netAmount: 100000, refundAmount: 0 }),
   },
   dishes: [

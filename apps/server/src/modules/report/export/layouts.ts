@@ -58,7 +58,7 @@ export const LAYOUTS: Layouts = {
   overview: (d) => [
     {
       name: '营业概况',
-      columns: [text('指标'), number('本期'), number(`上期 ${d.previousFrom} 至 ${d.previousTo}`)],
+      columns: [text('指标'), number('本期'), number(`上期 ${d.previousFrom} 至 ${d.previousTo}${d.previousUntil ? '（同时段）' : ''}`)],
       rows: FIGURES.map(([key, name]) => [name, d.current[key], d.previous[key]]),
       rowFormats: FIGURES.map(([, , format]) => format),
     },

@@ -38,9 +38,9 @@ describe('home business figures', () => {
     signInWith(['report:sales:index']);
     renderCards();
     expect(await screen.findByTestId('home-net', undefined, { timeout: 30_000 })).toHaveTextContent('今日实收¥1234.00');
-    expect(screen.getByTestId('home-net-yesterday')).toHaveTextContent('昨日 ¥980.00');
+    expect(screen.getByTestId('home-net-yesterday')).toHaveTextContent('昨日同时段 ¥980.00');
     await waitFor(() => expect(screen.getByTestId('home-orders')).toHaveTextContent('今日订单12'));
-    expect(screen.getByTestId('home-orders-yesterday')).toHaveTextContent('昨日 10');
+    expect(screen.getByTestId('home-orders-yesterday')).toHaveTextContent('昨日同时段 10');
     expect(screen.getByTestId('home-guests')).toHaveTextContent('今日客流30');
     expect(screen.getByTestId('home-avg-ticket')).toHaveTextContent('今日客单价¥102.83');
     expect(await screen.findByTestId('home-trend-bars')).toBeInTheDocument();

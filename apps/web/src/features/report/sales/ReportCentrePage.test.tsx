@@ -19,7 +19,10 @@ function route({ method, path, query }: Received) {
   const report = /^\/report\/(\w+)(\/export)?$/.exec(path);
   if (method === 'GET' && report && (REPORTS as readonly string[]).includes(report[1]!)) {
     if (report[2]) return { body: 'PK-xlsx' };
-    return okReply(reportAnswers(query.dateFrom!, query.dateTo!)[report[1] as ReportName]);
+    const answer = reportAnswers(query.dateFrom!, query.dateTo!)[report[1] as ReportName];
+    // A range reaching today compares with the previous period up to the same moment (the server says until when).
+    if (report[1] === 'overview' && query.dateTo === today) return okReply({ ...answer, previousUntil: dayjs(`${query.dateFrom}T12:34`).subtract(7, 'day').toISOString() });
+    return okReply(answer);
   }
   return undefined;
 }
@@ -52,7 +55,7 @@ describe('营业报表', () => {
     expect(screen.getByTestId('overview-netAmount-change')).toHaveTextContent('15.0%');
     expect(screen.getByTestId('overview-orders-change')).toHaveTextContent('20.0%');
     expect(screen.getByTestId('overview-guests-change')).toHaveTextContent('0.0%');
-    expect(screen.getByText('上期 2026-11-11 至 2026-11-17')).toBeInTheDocument();
+    expect(screen.getByText(`上期 2026-11-11 至 2026-11-17，截至 ${dayjs(today).subtract(7, 'day').format('MM-DD')} 12:34（与本期同一时刻）`)).toBeInTheDocument();
     const table = screen.getByTestId('overview-table');
     expect(within(table).getByText('优惠合计').closest('tr')).toHaveTextContent('¥180.00');
     expect(within(table).getByText('客单价').closest('tr')).toHaveTextContent('¥115.00');

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import dayjs from 'dayjs';
 import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OverviewReport as Overview, SalesFigures } from '@canteen/contract';
@@ -63,7 +64,9 @@ function OverviewFigures({ report, filter }: { report: Overview; filter: ReportF
         ))}
       </Row>
       <Typography.Text type="secondary" style={{ display: 'block', margin: '8px 0' }}>
-        {t('report.compare.previous', { from: report.previousFrom, to: report.previousTo })}
+        {report.previousUntil
+          ? t('report.compare.previousUntil', { from: report.previousFrom, to: report.previousTo, until: dayjs(report.previousUntil).format('MM-DD HH:mm') })
+          : t('report.compare.previous', { from: report.previousFrom, to: report.previousTo })}
       </Typography.Text>
       {filter.dateFrom !== filter.dateTo ? <Chart option={option} testId="overview-chart" /> : null}
       <Table
