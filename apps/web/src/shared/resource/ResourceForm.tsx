@@ -6,6 +6,7 @@ import { isEmpty } from '@canteen/contract';
 import { FieldControl } from './controls';
 import { validationText } from './messages';
 import type { FieldDef, FormMode, Values } from './types';
+import { useCloseGuard } from './useCloseGuard';
 
 const choosing = new Set(['select', 'multiSelect', 'treeSelect', 'radio', 'date', 'dateRange']);
 
@@ -82,14 +83,16 @@ interface ResourceFormProps {
 export function ResourceForm({ open, mode, title, fields, initialValues, saving, formIn, width, onSubmit, onClose }: ResourceFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const { close, filled } = useCloseGuard(form, onClose);
   // Filled in before the opened form is painted: an effect ran after the paint, and what was typed
   // into the empty fields in that moment (a fast hand, a test on a loaded machine) was reset.
   useLayoutEffect(() => {
     if (open) {
       form.resetFields();
       form.setFieldsValue(initialValues);
+      filled();
     }
-  }, [open, initialValues, form]);
+  }, [open, initialValues, form, filled]);
   const submit = () => {
     form.validateFields().then(
       () => onSubmit(form.getFieldsValue(true) as Values),
@@ -105,19 +108,19 @@ export function ResourceForm({ open, mode, title, fields, initialValues, saving,
   );
   const footer = (
     <Space>
-      <Button onClick={onClose}>{t('resource.cancel')}</Button>
+      <Button onClick={close}>{t('resource.cancel')}</Button>
       <Button type="primary" loading={saving} onClick={submit}>{t('resource.ok')}</Button>
     </Space>
   );
   if (formIn === 'drawer') {
     return (
-      <Drawer open={open} title={title} size={width ?? 520} onClose={onClose} forceRender extra={footer}>
+      <Drawer open={open} title={title} size={width ?? 520} onClose={close} forceRender extra={footer}>
         {body}
       </Drawer>
     );
   }
   return (
-    <Modal open={open} title={title} width={width ?? 560} onCancel={onClose} footer={footer} forceRender mask={{ closable: false }}>
+    <Modal open={open} title={title} width={width ?? 560} onCancel={close} footer={footer} forceRender mask={{ closable: false }}>
       {body}
     </Modal>
   );

@@ -180,6 +180,67 @@ describe('ResourcePage', () => {
     expect(within(dialog).getByLabelText('名称')).toHaveValue('菜品1');
   });
 
+  it('asks before closing a form with the user\'s changes (issue 27 #6), and closes one only filled in, or saved, at once', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ResourcePage def={dishDef} />);
+    await screen.findByText('菜品1');
+    const modal = () => screen.getByTestId('resource-form').closest<HTMLElement>('.ant-modal')!;
+    const name = () => within(modal()).getByLabelText('名称');
+    const cancel = () => user.click(within(modal()).getByRole('button', { name: /取\s?消/ }));
+    // Closed: the dialog leaves (jsdom never ends antd's leave animation, so it stays in the page).
+    const closed = () => waitFor(() => expect(modal()).toHaveClass('ant-zoom-leave'));
+    const opened = () => waitFor(() => expect(modal()).not.toHaveClass('ant-zoom-leave'));
+    const questions = () => screen.queryAllByText('放弃未保存的修改？', { selector: '.ant-modal-confirm-title' }).length;
+
+    // New, with its defaults filled in by code: 取消 closes it at once.
+    await user.click(screen.getByRole('button', { name: /新\s?增/ }));
+    await opened();
+    await cancel();
+    await closed();
+    // A row's values filled in by code are no change either: Escape closes it.
+    await user.click(within(screen.getByText('菜品2').closest('tr')!).getByRole('button', { name: /编\s?辑/ }));
+    await opened();
+    expect(name()).toHaveValue('菜品2');
+    await user.click(name());
+    await user.keyboard('{Escape}');
+    await closed();
+    // Typed and deleted again: nothing to lose.
+    await user.click(screen.getByRole('button', { name: /新\s?增/ }));
+    await opened();
+    await user.type(name(), '宫');
+    await user.clear(name());
+    await cancel();
+    await closed();
+    expect(questions()).toBe(0);
+
+    // Typed: Escape asks, 继续编辑 keeps it; 取消 asks again, 放弃修改 closes, nothing sent.
+    await user.click(screen.getByRole('button', { name: /新\s?增/ }));
+    await opened();
+    await user.type(name(), '宫保鸡丁');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(questions()).toBe(1));
+    await user.click(screen.getByRole('button', { name: '继续编辑' }));
+    expect(modal()).not.toHaveClass('ant-zoom-leave');
+    expect(name()).toHaveValue('宫保鸡丁');
+    await cancel();
+    await waitFor(() => expect(questions()).toBe(2));
+    // The newest question (jsdom keeps the one answered with 继续编辑, leaving).
+    await user.click(screen.getAllByTestId('discard-confirm').at(-1)!);
+    await closed();
+    expect(server.calls('POST', '/store/dish')).toHaveLength(0);
+
+    // Typed and saved: it closes without asking.
+    await user.click(screen.getByRole('button', { name: /新\s?增/ }));
+    await opened();
+    expect(name()).toHaveValue('');
+    await user.type(name(), '宫保鸡丁');
+    await user.type(within(modal()).getByLabelText('价格'), '28');
+    await user.click(okButton());
+    await screen.findByText('新增成功');
+    await closed();
+    expect(questions()).toBe(2);
+  });
+
   it('edits a row with its id', async () => {
     const user = userEvent.setup();
     renderWithApp(<ResourcePage def={dishDef} />);

@@ -13,6 +13,7 @@ addMessages(
     empty: '暂无数据', total: '共 {{total}} 条', inputPlaceholder: '请输入{{label}}', selectPlaceholder: '请选择{{label}}',
     required: '请输入{{label}}', requiredSelect: '请选择{{label}}', startTime: '开始时间', endTime: '结束时间',
     yes: '是', no: '否',
+    discardTitle: '放弃未保存的修改？', discardContent: '关闭后，已填写的内容不会保存。', discard: '放弃修改', keepEditing: '继续编辑',
   },
   {
     search: 'Search', reset: 'Reset', add: 'Add', edit: 'Edit', delete: 'Delete', actions: 'Actions', refresh: 'Refresh',
@@ -21,6 +22,7 @@ addMessages(
     empty: 'No data', total: '{{total}} in total', inputPlaceholder: 'Enter {{label}}', selectPlaceholder: 'Select {{label}}',
     required: 'Enter {{label}}', requiredSelect: 'Select {{label}}', startTime: 'Start time', endTime: 'End time',
     yes: 'Yes', no: 'No',
+    discardTitle: 'Discard unsaved changes?', discardContent: 'What you entered will not be saved.', discard: 'Discard', keepEditing: 'Keep editing',
   },
 );
 

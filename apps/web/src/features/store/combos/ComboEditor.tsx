@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { comboEndpoints, dishEndpoints, yuanToFen, type ComboRecord, type DishRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
+import { useCloseGuard } from '../../../shared/resource';
 import { CATEGORIES_KEY, DISHES_KEY, MENU_KEY, useCategories } from '../dishes/api';
 import { ImagesField } from '../dishes/ImagesField';
 import { ComboPreview } from './ComboPreview';
@@ -73,6 +74,8 @@ export function ComboEditor({ storeId, combo, onClose }: ComboEditorProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ComboFormValues>();
   const initial = useMemo(() => (combo ? toComboForm(combo) : newComboForm()), [combo]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const categories = useCategories(storeId, 'combo');
   const dishes = useAllDishes(storeId);
   const dishById = useMemo(() => new Map((dishes.data ?? []).map((d) => [d.id, d])), [dishes.data]);
@@ -128,11 +131,11 @@ export function ComboEditor({ storeId, combo, onClose }: ComboEditorProps) {
       open
       size={1200}
       title={combo ? t('storeCombo.editor.editTitle', { name: combo.name }) : t('storeCombo.editor.addTitle')}
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('resource.cancel')}</Button>
+          <Button onClick={close}>{t('resource.cancel')}</Button>
           <Button type="primary" loading={save.busy} onClick={submit} data-testid="combo-save">{t('resource.ok')}</Button>
         </Space>
       }

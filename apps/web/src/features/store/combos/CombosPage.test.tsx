@@ -238,6 +238,51 @@ describe('CombosPage (套餐)', () => {
     expect(server.calls('POST', '/store/combo')).toHaveLength(0);
   });
 
+  it('asks before × or 取消 drops a change deep in a combo\'s groups (issue 27 #6); one only opened, or saved, closes at once', async () => {
+    await open();
+    const edit = () => userEvent.click(within(row('单人午餐')).getByRole('button', { name: /编\s*辑/ }));
+    const closed = () => waitFor(() => expect(screen.queryByTestId('combo-form')).toBeNull());
+    const questions = () => screen.queryAllByText('放弃未保存的修改？', { selector: '.ant-modal-confirm-title' }).length;
+    // Opened: its groups and items, filled in by the editor, are no change; × closes it at once.
+    await edit();
+    await screen.findByTestId('combo-form');
+    await userEvent.click(document.querySelector<HTMLElement>('.ant-drawer-close')!);
+    await closed();
+    // Opened and left with 取消: at once too.
+    await edit();
+    await screen.findByTestId('combo-form');
+    await userEvent.click(screen.getByText(/^取\s*消$/).closest('button')!);
+    await closed();
+    expect(questions()).toBe(0);
+
+    // A change deep in a group (a choose-N group's default pick): 取消 asks, 继续编辑 keeps it.
+    await edit();
+    await screen.findByTestId('combo-form');
+    const group = () => screen.getByTestId('combo-group-1');
+    await userEvent.click(within(group()).getAllByLabelText('默认选中')[1]!);
+    await userEvent.click(screen.getByText(/^取\s*消$/).closest('button')!);
+    await waitFor(() => expect(questions()).toBe(1));
+    await userEvent.click(screen.getByText('继续编辑').closest('button')!);
+    expect(within(group()).getAllByLabelText('默认选中')[1]).toBeChecked();
+    // × asks again; 放弃修改 closes, nothing sent.
+    await userEvent.click(document.querySelector<HTMLElement>('.ant-drawer-close')!);
+    await waitFor(() => expect(questions()).toBe(2));
+    await userEvent.click(screen.getAllByTestId('discard-confirm').at(-1)!);
+    await closed();
+    expect(server.calls('PUT', '/store/combo')).toHaveLength(0);
+
+    // Changed and saved: closes without asking.
+    await edit();
+    await screen.findByTestId('combo-form');
+    await userEvent.clear(screen.getByTestId('combo-price'));
+    await userEvent.type(screen.getByTestId('combo-price'), '42');
+    await userEvent.click(screen.getByTestId('combo-save'));
+    expect(await screen.findByText('套餐已保存')).toBeInTheDocument();
+    await closed();
+    expect(questions()).toBe(2);
+    expect(server.calls('PUT', '/store/combo')[0]!.body).toMatchObject({ id: '7', price: 4200 });
+  });
+
   it('deletes a combo after confirmation', async () => {
     await open();
     await userEvent.click(within(row('双人餐')).getByRole('button', { name: /删\s*除/ }));

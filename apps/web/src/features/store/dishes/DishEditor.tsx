@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { dishEndpoints, type DishRecord, type StockMode } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
+import { useCloseGuard } from '../../../shared/resource';
 import { CATEGORIES_KEY, DISHES_KEY, MENU_KEY, SPECS_KEY, useCategories, useSpecGroups } from './api';
 import { SKUS_MAX, SPEC_GROUPS_MAX, TAGS_MAX, newDishForm, newSku, skusProblem, toDishBody, toDishForm, type DishFormValues, type SkuValues } from './form';
 import { ImagesField } from './ImagesField';
@@ -40,6 +41,8 @@ export function DishEditor({ storeId, dish, categoryId, onClose }: DishEditorPro
   const { message } = App.useApp();
   const [form] = Form.useForm<DishFormValues>();
   const initial = useMemo(() => (dish ? toDishForm(dish) : newDishForm(categoryId)), [dish, categoryId]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const categories = useCategories(storeId, 'dish');
   const specGroups = useSpecGroups(storeId);
   const stockMode = (Form.useWatch('stockMode', form) as StockMode | undefined) ?? initial.stockMode;
@@ -83,11 +86,11 @@ export function DishEditor({ storeId, dish, categoryId, onClose }: DishEditorPro
       open
       size={860}
       title={dish ? t('storeDish.editor.editTitle', { name: dish.name }) : t('storeDish.editor.addTitle')}
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('resource.cancel')}</Button>
+          <Button onClick={close}>{t('resource.cancel')}</Button>
           <Button type="primary" loading={save.busy} onClick={submit} data-testid="dish-save">{t('resource.ok')}</Button>
         </Space>
       }

@@ -323,6 +323,55 @@ describe('DishesPage (菜品)', () => {
     expect(await screen.findByText('菜品已保存')).toBeInTheDocument();
   });
 
+  it('asks before Escape in the tag field or a click outside drops a filled dish (issue 27 #6); one only opened, or saved, closes at once', async () => {
+    await open();
+    const tags = () => within(drawer()).getByTestId('dish-tags').querySelector('input')!;
+    const questions = () => screen.queryAllByText('放弃未保存的修改？', { selector: '.ant-modal-confirm-title' }).length;
+    // A dish opened: its values, pictures and tags filled in by the editor are no change; Escape closes it.
+    await userEvent.click(screen.getByTestId('dish-edit-1'));
+    await screen.findByTestId('dish-form');
+    expect(within(drawer()).getByTestId('dish-name')).toHaveValue('水煮牛肉');
+    await userEvent.click(tags());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('dish-form')).toBeNull());
+    expect(questions()).toBe(0);
+
+    // A new dish being filled in: Escape in its tag field asks, and 继续编辑 keeps all of it.
+    await userEvent.click(screen.getByTestId('dish-add'));
+    await screen.findByTestId('dish-form');
+    await userEvent.type(screen.getByTestId('dish-name'), '酸菜鱼');
+    await userEvent.type(within(drawer()).getByLabelText('菜品描述'), '酸爽开胃');
+    await userEvent.type(tags(), '招牌{Enter}');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(questions()).toBe(1));
+    await userEvent.click(screen.getByText('继续编辑').closest('button')!);
+    expect(within(drawer()).getByTestId('dish-name')).toHaveValue('酸菜鱼');
+    expect(within(drawer()).getByLabelText('菜品描述')).toHaveValue('酸爽开胃');
+    expect(within(drawer()).getByTestId('dish-tags')).toHaveTextContent('招牌');
+    // Its picture and category too. Then a click outside: jsdom never ends antd's leave animations,
+    // so a layer that has closed (the question just answered, a list) stays the one an Escape goes to.
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'fish.png', { type: 'image/png' });
+    await userEvent.upload(within(drawer()).getByTestId('images-field').querySelector('input[type=file]') as HTMLInputElement, file);
+    await within(drawer()).findByTestId('image-0');
+    await choose(within(drawer()).getByTestId('dish-category'), '热菜');
+    // A click outside asks too; 放弃修改 closes, nothing sent.
+    await userEvent.click(document.querySelector<HTMLElement>('.ant-drawer-mask')!);
+    await waitFor(() => expect(questions()).toBe(2));
+    await userEvent.click(screen.getAllByTestId('discard-confirm').at(-1)!);
+    await waitFor(() => expect(screen.queryByTestId('dish-form')).toBeNull());
+    expect(server.calls('POST', '/store/dish')).toHaveLength(0);
+
+    // Changed and saved: the editor closes without asking.
+    await userEvent.click(screen.getByTestId('dish-edit-2'));
+    await screen.findByTestId('dish-form');
+    await userEvent.type(within(drawer()).getByTestId('dish-name'), '（小份）');
+    await userEvent.click(screen.getByTestId('dish-save'));
+    expect(await screen.findByText('菜品已保存')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('dish-form')).toBeNull());
+    expect(questions()).toBe(2);
+    expect(server.calls('PUT', '/store/dish')[0]!.body).toMatchObject({ id: '2', name: '回锅肉（小份）' });
+  });
+
   it('hides what the user may not do', async () => {
     signInWith(['store:dish:index']);
     await open();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { specGroupEndpoints, type SpecGroupRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
+import { useCloseGuard } from '../../../shared/resource';
 import { OPTIONS_MAX, newSpecForm, optionsProblem, toSpecBody, toSpecForm, type SpecFormValues, type SpecOptionValues } from './form';
 import './messages';
 
@@ -25,6 +26,8 @@ export function SpecEditor({ storeId, group, onClose }: SpecEditorProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SpecFormValues>();
   const initial = useMemo(() => (group ? toSpecForm(group) : newSpecForm()), [group]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const selection = (Form.useWatch('selection', form) as SpecFormValues['selection'] | undefined) ?? initial.selection;
   const options = (Form.useWatch('options', form) as Array<SpecOptionValues | undefined> | undefined) ?? initial.options;
 
@@ -52,11 +55,11 @@ export function SpecEditor({ storeId, group, onClose }: SpecEditorProps) {
       open
       size={720}
       title={group ? t('storeSpec.editTitle', { name: group.name }) : t('storeSpec.addTitle')}
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('resource.cancel')}</Button>
+          <Button onClick={close}>{t('resource.cancel')}</Button>
           <Button type="primary" loading={save.busy} onClick={submit} data-testid="spec-save">{t('resource.ok')}</Button>
         </Space>
       }

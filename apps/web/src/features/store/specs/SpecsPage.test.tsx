@@ -128,6 +128,28 @@ describe('规格', () => {
     });
   });
 
+  it('asks before 取消 drops a reordered option (issue 27 #6), and closes a group only opened at once', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SpecsPage />);
+    await screen.findByText('辣度', {}, { timeout: 20_000 });
+    const cancel = () => user.click(button(screen.getByTestId('spec-form').closest('.ant-drawer')!, /^取\s?消$/)[0]!);
+    const questions = () => screen.queryAllByText('放弃未保存的修改？', { selector: '.ant-modal-confirm-title' }).length;
+    await user.click(button(rowOf('辣度'), /^编\s?辑$/)[0]!);
+    await screen.findByTestId('spec-form');
+    await cancel();
+    await waitFor(() => expect(screen.queryByTestId('spec-form')).toBeNull());
+    expect(questions()).toBe(0);
+
+    await user.click(button(rowOf('辣度'), /^编\s?辑$/)[0]!);
+    await screen.findByTestId('spec-form');
+    await user.click(within(optionRows()[2]!).getByLabelText('上移'));
+    await cancel();
+    await waitFor(() => expect(questions()).toBe(1));
+    await user.click(screen.getByTestId('discard-confirm'));
+    await waitFor(() => expect(screen.queryByTestId('spec-form')).toBeNull());
+    expect(server.calls('PUT', '/store/spec')).toHaveLength(0);
+  });
+
   it('edits a group keeping its option ids and order, and shows the server refusing to delete an attached one', async () => {
     const user = userEvent.setup();
     const { notified } = renderWithApp(<SpecsPage />);

@@ -52,10 +52,13 @@ beforeEach(() => {
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const panel = (type: string) => screen.getByTestId(`autoreply-tab-${type}`);
-const dialog = async () => (await screen.findAllByRole('dialog')).at(-1)!;
+/** The newest dialog that is not a 放弃未保存的修改？ question. */
+const dialog = async () => (await screen.findAllByRole('dialog')).filter((d) => !d.closest('.ant-modal-confirm')).at(-1)!;
 const ok = /确\s*定/;
 /** A button of a table row by its text (role queries deep in this page are very slow in jsdom). */
 const rowButton = (row: HTMLElement, name: RegExp) => [...row.querySelectorAll('button')].find((b) => name.test(b.textContent ?? ''));
+/** 放弃修改 in the newest 放弃未保存的修改？ question (jsdom keeps an answered one, leaving). */
+const discard = async () => userEvent.click((await screen.findAllByTestId('discard-confirm')).at(-1)!);
 /** The OK button of the open delete confirmation. */
 const confirmDelete = async () => {
   const popover = (await screen.findByText('是否确认删除该条数据?')).closest<HTMLElement>('.ant-popover')!;
@@ -206,7 +209,9 @@ describe('AutoReplyPage (消息自动回复)', () => {
     const picker = await screen.findByTestId('material-picker-image');
     await userEvent.click(within(await within(picker).findByTestId('material-card')).getByRole('button'));
     await waitFor(() => expect(within(within(form).getByTestId('reply-chosen')).getByText('dish.png')).toBeInTheDocument());
+    // The pick is the operator's change: 取消 asks before dropping it (issue 27 #6).
     await userEvent.click(within(form).getByRole('button', { name: /取\s*消/ }));
+    await discard();
 
     // Rule B: its own text, and nothing on the image tab.
     await userEvent.click(rowButton(within(panel('3')).getByText('每天 7:00-21:00').closest('tr')!, /编\s*辑/)!);
@@ -217,7 +222,9 @@ describe('AutoReplyPage (消息自动回复)', () => {
     expect(within(form).queryByTestId('reply-chosen')).toBeNull();
     expect(within(form).queryByText('dish.png')).toBeNull();
     expect(within(form).getByTestId('reply-pick-image')).toBeInTheDocument();
+    // Switched to 图片, the reply is the operator's change too.
     await userEvent.click(within(form).getByRole('button', { name: /取\s*消/ }));
+    await discard();
 
     // A new rule: empty, and nothing on the image tab either.
     await userEvent.click(within(panel('3')).getByTestId('resource-add'));
