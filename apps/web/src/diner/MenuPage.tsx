@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatFen, type MenuCombo, type MenuDish } from '@canteen/contract';
 import { dinerCall, DinerApiError, type DinerData } from './api';
 import { addLine, cartCount, cartEstimate, countOf, type CartLine, type NewCartLine } from './cart';
@@ -8,6 +8,7 @@ import { statusName, type Language, type Translate } from './i18n';
 import { orderPagePath } from './paths';
 import { nextOpeningText } from './opening';
 import { Picker, type Picked } from './Picker';
+import { useScrollSpy } from './scroll-spy';
 
 type Loaded = DinerData<'menu'>;
 type OpenTab = DinerData<'open'>;
@@ -41,7 +42,6 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
   const [cart, setCart] = useState<CartLine[]>(() => loadCart(tableToken));
   const [picking, setPicking] = useState<Picked>();
   const [cartOpen, setCartOpen] = useState(false);
-  const [activeCategory, setActiveCategory] = useState<string>();
   const [tab, setTab] = useState<OpenTab>(null);
   const sections = useRef(new Map<string, HTMLElement>());
 
@@ -83,17 +83,10 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
     setCart([]);
   }, [tableToken]);
 
-  // The category list follows the scrolling: the section at the top of the screen is the one lit.
-  useEffect(() => {
-    if (!loaded || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      const top = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
-      const id = (top?.target as HTMLElement | undefined)?.dataset.category;
-      if (id) setActiveCategory(id);
-    }, { rootMargin: '0px 0px -70% 0px' });
-    for (const section of sections.current.values()) observer.observe(section);
-    return () => observer.disconnect();
-  }, [loaded]);
+  // The category list follows the scrolling: the section at the top of the visible list is the one lit.
+  const categoryIds = useMemo(() => (loaded?.menu.categories ?? []).filter((c) => c.dishes.length || c.combos.length).map((c) => c.id), [loaded]);
+  const sectionOf = useCallback((id: string) => sections.current.get(id), []);
+  const { active: activeCategory, goTo: scrollTo } = useScrollSpy(categoryIds, sectionOf);
 
   if (error) {
     return (
@@ -123,11 +116,6 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
     const choice = defaultComboChoice(combo);
     add({ kind: 'combo', itemId: combo.id, optionIds: [], choices: comboChoices(choice), name: combo.name, specText: comboSpecText(combo, choice), unitPrice: comboUnitPrice(combo, choice) });
   };
-  const scrollTo = (id: string) => {
-    setActiveCategory(id);
-    sections.current.get(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
-
   return (
     <div className="dn-page" data-testid="diner-menu">
       <header className="dn-header">
