@@ -26,7 +26,7 @@ const web = {
     // two cores, and a page test of 13 s on an idle machine took over 90 s there.
     testTimeout: 240_000,
   },
-} as const;
+};
 
 /** One Vitest run across the workspace; each package is a project with its tests beside its code. */
 export default defineConfig({
@@ -56,7 +56,7 @@ export default defineConfig({
       },
       { test: { name: 'wechat-protocol', root: 'packages/wechat-protocol', include: ['src/**/*.test.ts'] } },
       { test: { name: 'wechat-sim', root: 'packages/wechat-sim', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
-      { ...web, test: { ...web.test, name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: webTestsMocking.map((name) => `src/${name}`), isolate: false } },
+      { ...web, test: { ...web.test, name: 'web', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'], exclude: webTestsMocking.map((name) => `src/${name}`), isolate: false } },
       { ...web, test: { ...web.test, name: 'web-mocking', include: webTestsMocking.map((name) => `src/${name}`) } },
       {
         test: {
