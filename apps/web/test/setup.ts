@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { rememberComputedStyles } from './computed-style-memo';
 import { freshAppState } from './fresh-app-state';
 import { makeClicksPatient } from './patient-clicks';
 
@@ -13,6 +14,7 @@ beforeAll(() => freshAppState());
 configure({ asyncUtilTimeout: 5_000 });
 
 makeClicksPatient();
+rememberComputedStyles(window);
 
 // antd measures layout with these; jsdom has neither.
 if (!window.matchMedia) {
