@@ -9,6 +9,7 @@ import {
 } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
+import { useCloseGuard } from '../../../shared/resource';
 import { useCurrentStore, useMyStores } from '../../../shared/store/current-store';
 import { COUPON_PLANS_KEY } from '../queryKeys';
 import { CouponPreview } from './CouponPreview';
@@ -48,6 +49,8 @@ export function CouponPlanEditor({ plan, onClose }: CouponPlanEditorProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CouponPlanFormValues>();
   const initial = useMemo(() => (plan ? toCouponPlanForm(plan) : newCouponPlanForm()), [plan]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const { storeId, storeName } = useCurrentStore();
   const stores = useMyStores();
   const { categories, dishes } = useCatalogue(storeId);
@@ -105,11 +108,11 @@ export function CouponPlanEditor({ plan, onClose }: CouponPlanEditorProps) {
       open
       size={1080}
       title={plan ? t('customerCoupon.editor.editTitle', { name: plan.name }) : t('customerCoupon.editor.addTitle')}
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('resource.cancel')}</Button>
+          <Button onClick={close}>{t('resource.cancel')}</Button>
           <Button type="primary" loading={save.busy} onClick={submit} data-testid="coupon-plan-save">{t('resource.ok')}</Button>
         </Space>
       }

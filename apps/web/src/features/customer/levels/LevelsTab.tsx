@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFen, memberLevelEndpoints, type MemberLevelRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
+import { useCloseGuard } from '../../../shared/resource';
 import { usePermission } from '../../../shared/session/session';
 import { useLevels } from '../members/api';
 import { discountText, newLevelForm, toLevelBody, toLevelForm, type LevelFormValues } from '../members/form';
@@ -93,6 +94,8 @@ function LevelEditor({ level, levels, onClose }: { level?: MemberLevelRecord; le
   const { t } = useTranslation();
   const [form] = Form.useForm<LevelFormValues>();
   const initial = useMemo(() => (level ? toLevelForm(level) : newLevelForm(levels)), [level, levels]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const v = (key: string) => t(`customerMember.levels.v.${key}`);
   const save = useAction({
     run: (values: LevelFormValues) => {
@@ -114,12 +117,12 @@ function LevelEditor({ level, levels, onClose }: { level?: MemberLevelRecord; le
       open
       width={520}
       title={level ? t('customerMember.levels.editTitle', { name: level.name }) : t('customerMember.levels.addTitle')}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       mask={{ closable: false }}
       footer={
         <Space>
-          <Button onClick={onClose}>{t('resource.cancel')}</Button>
+          <Button onClick={close}>{t('resource.cancel')}</Button>
           <Button type="primary" loading={save.busy} onClick={submit} data-testid="level-save">{t('resource.ok')}</Button>
         </Space>
       }

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Radio, Select, Skeleton, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Radio, Select, Skeleton, Space, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_GENDERS, memberEndpoints, validatePhone, type MemberRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
-import { validationText } from '../../../shared/resource';
+import { useCloseGuard, validationText } from '../../../shared/resource';
 import { MEMBERS_KEY } from '../queryKeys';
 import { useLevels, useMember } from './api';
 import { newMemberForm, toMemberBody, toMemberForm, type MemberFormValues } from './form';
@@ -24,12 +24,19 @@ export function MemberEditor({ id, onClose, onCreated }: MemberEditorProps) {
   const { t } = useTranslation();
   const member = useMember(id);
   const loading = id !== undefined && member.isPending;
+  // The form lives here so that the Modal's own close (Esc, ×) asks too; the values it opens with
+  // are the member's once loaded (a form still loading has nothing to lose and closes at once).
+  const [form] = Form.useForm<MemberFormValues>();
+  const initial = useMemo(() => (member.data ? toMemberForm(member.data) : newMemberForm()), [member.data]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const guard = useCloseGuard(form, onClose, initial);
+  const close = loading ? onClose : guard.close;
   return (
     <Modal
       open
       width={560}
       title={id ? t('customerMember.editor.editTitle', { name: member.data?.name || member.data?.phone || '' }) : t('customerMember.editor.addTitle')}
-      onCancel={onClose}
+      onCancel={close}
       footer={null}
       destroyOnHidden
       mask={{ closable: false }}
@@ -37,17 +44,26 @@ export function MemberEditor({ id, onClose, onCreated }: MemberEditorProps) {
       {loading ? (
         <Skeleton active aria-label={t('customerMember.editor.loading')} />
       ) : (
-        <MemberForm member={member.data} onClose={onClose} onCreated={onCreated} />
+        <MemberForm form={form} initial={initial} member={member.data} onClose={onClose} onCancel={close} onCreated={onCreated} />
       )}
     </Modal>
   );
 }
 
-function MemberForm({ member, onClose, onCreated }: { member?: MemberRecord; onClose: () => void; onCreated?: (id: string) => void }) {
+interface MemberFormProps {
+  form: FormInstance<MemberFormValues>;
+  initial: MemberFormValues;
+  member?: MemberRecord;
+  /** After a save. */
+  onClose: () => void;
+  /** 取消: asks first when the user has changed something. */
+  onCancel: () => void;
+  onCreated?: (id: string) => void;
+}
+
+function MemberForm({ form, initial, member, onClose, onCancel, onCreated }: MemberFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<MemberFormValues>();
   const levels = useLevels();
-  const initial = useMemo(() => (member ? toMemberForm(member) : newMemberForm()), [member]);
   const save = useAction({
     run: (values: MemberFormValues) =>
       member
@@ -111,7 +127,7 @@ function MemberForm({ member, onClose, onCreated }: { member?: MemberRecord; onC
         <Input.TextArea maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('customerMember.editor.remarkPlaceholder')} data-testid="member-remark" />
       </Form.Item>
       <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-        <Button onClick={onClose}>{t('resource.cancel')}</Button>
+        <Button onClick={onCancel}>{t('resource.cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={save.busy} data-testid="member-save">{t('resource.ok')}</Button>
       </Space>
     </Form>

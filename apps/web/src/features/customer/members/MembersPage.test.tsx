@@ -331,6 +331,54 @@ describe('MembersPage (会员)', () => {
     expect(server.calls('PUT', '/customer/member/3/status')[0]!.body).toEqual({ status: 'active' });
   });
 
+  it('asks before 取消 drops a change to a member or a level (issue 27 #6); one only opened closes at once', async () => {
+    await open();
+    const cancel = (dialog: HTMLElement) => userEvent.click(within(dialog).getByText(/^取\s*消$/).closest('button')!);
+    const questions = () => screen.queryAllByText('放弃未保存的修改？', { selector: '.ant-modal-confirm-title' }).length;
+    const discard = async () => userEvent.click((await screen.findAllByTestId('discard-confirm')).at(-1)!);
+    const closed = (testId: string) => waitFor(() => expect(screen.queryByTestId(testId)).toBeNull());
+    // The newest dialog that is not a 放弃未保存的修改？ question (jsdom keeps an answered one, leaving).
+    const lastDialog = async () => (await screen.findAllByRole('dialog')).filter((d) => !d.closest('.ant-modal-confirm')).at(-1)!;
+
+    // A member opened, its profile filled in once loaded: 取消 closes it at once; a new one too.
+    await userEvent.click(screen.getByTestId('member-edit-1'));
+    let dialog = await lastDialog();
+    await waitFor(() => expect(within(dialog).getByTestId('member-phone')).toHaveValue('13812341234'));
+    await cancel(dialog);
+    await closed('member-form');
+    await userEvent.click(screen.getByTestId('member-add'));
+    await cancel(await lastDialog());
+    await closed('member-form');
+    expect(questions()).toBe(0);
+
+    // A name typed: 取消 asks, 放弃修改 closes, nothing sent.
+    await userEvent.click(screen.getByTestId('member-edit-1'));
+    dialog = await lastDialog();
+    await waitFor(() => expect(within(dialog).getByTestId('member-name')).toHaveValue('张伟'));
+    await userEvent.type(within(dialog).getByTestId('member-name'), '大');
+    await cancel(dialog);
+    await waitFor(() => expect(questions()).toBe(1));
+    await discard();
+    await closed('member-form');
+    expect(server.calls('PUT', '/customer/member')).toHaveLength(0);
+
+    // A level: opened and left at once; a name typed asks.
+    await userEvent.click(screen.getByRole('tab', { name: '会员等级' }));
+    await screen.findByTestId('level-list');
+    await userEvent.click(screen.getByTestId('level-add'));
+    await cancel(await lastDialog());
+    await closed('level-form');
+    expect(questions()).toBe(1);
+    await userEvent.click(screen.getByTestId('level-add'));
+    dialog = await lastDialog();
+    await userEvent.type(within(dialog).getByTestId('level-name'), '钻石会员');
+    await cancel(dialog);
+    await waitFor(() => expect(questions()).toBe(2));
+    await discard();
+    await closed('level-form');
+    expect(server.calls('POST', '/customer/level')).toHaveLength(0);
+  });
+
   it('checks the balances against their ledgers on demand, naming the members that differ', async () => {
     await open();
     await userEvent.click(screen.getByTestId('member-integrity'));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RECHARGE_PLAN_GIFTS_MAX, rechargePlanEndpoints, type RechargePlanRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
+import { useCloseGuard } from '../../../shared/resource';
 import { useMyStores } from '../../../shared/store/current-store';
 import { RECHARGE_PLANS_KEY } from '../queryKeys';
 import { useCouponPlanOptions } from './api';
@@ -75,6 +76,8 @@ export function PlanEditor({ plan, onClose }: PlanEditorProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PlanFormValues>();
   const initial = useMemo(() => (plan ? toPlanForm(plan) : newPlanForm()), [plan]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const stores = useMyStores();
   const couponPlans = useCouponPlanOptions();
   const v = (key: string, values?: Record<string, unknown>) => t(`customerRecharge.v.${key}`, values);
@@ -113,11 +116,11 @@ export function PlanEditor({ plan, onClose }: PlanEditorProps) {
       open
       size={640}
       title={plan ? t('customerRecharge.editor.editTitle', { name: plan.name }) : t('customerRecharge.editor.addTitle')}
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={onClose}>{t('resource.cancel')}</Button>
+          <Button onClick={close}>{t('resource.cancel')}</Button>
           <Button type="primary" loading={save.busy} onClick={submit} data-testid="plan-save">{t('resource.ok')}</Button>
         </Space>
       }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { areaEndpoints, type AreaRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
+import { useCloseGuard } from '../../../shared/resource';
 import { usePermissionCheck } from '../../../shared/session/session';
 import { AREAS_KEY, TABLES_KEY } from './api';
 import './messages';
@@ -20,6 +21,9 @@ interface AreaFormValues {
 function AreaForm({ storeId, area, onClose }: { storeId: string; area?: AreaRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AreaFormValues>();
+  const initial = useMemo<AreaFormValues>(() => ({ name: area?.name ?? '', sort: area?.sort ?? 0 }), [area]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const save = useAction({
     run: (v: AreaFormValues) => {
       const body = { storeId, name: v.name.trim(), sort: v.sort ?? 0 };
@@ -34,14 +38,14 @@ function AreaForm({ storeId, area, onClose }: { storeId: string; area?: AreaReco
     <Modal
       open
       title={area ? t('storeTable.areaTitleEdit', { name: area.name }) : t('storeTable.areaTitleAdd')}
-      onCancel={onClose}
+      onCancel={close}
       onOk={submit}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
       okButtonProps={{ loading: save.busy }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" name="area-form" initialValues={{ name: area?.name ?? '', sort: area?.sort ?? 0 }} onFinish={submit}>
+      <Form form={form} layout="vertical" name="area-form" initialValues={initial} onFinish={submit}>
         <Form.Item
           name="name"
           label={t('storeTable.areaName')}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -5,6 +6,7 @@ import {
 } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
+import { useCloseGuard } from '../../../shared/resource';
 import { AREAS_KEY, TABLES_KEY, batchCodes } from './api';
 import './messages';
 
@@ -28,9 +30,11 @@ const areaOptions = (areas: AreaRecord[]) => areas.map((a) => ({ value: a.id, la
 export function TableForm({ storeId, areas, table, areaId, onClose }: { storeId: string; areas: AreaRecord[]; table?: TableRecord; areaId?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<TableFormValues>();
-  const initial: TableFormValues = table
+  const initial = useMemo<TableFormValues>(() => (table
     ? { areaId: table.areaId, code: table.code, seats: table.seats, minSpend: table.minSpend == null ? null : Number(fenToYuan(table.minSpend)), status: table.status, enabled: table.enabled, sort: table.sort }
-    : { areaId, code: '', seats: 4, minSpend: null, status: 'idle', enabled: true, sort: 0 };
+    : { areaId, code: '', seats: 4, minSpend: null, status: 'idle', enabled: true, sort: 0 }), [table, areaId]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const save = useAction({
     run: (v: TableFormValues) => {
       const body = {
@@ -48,7 +52,7 @@ export function TableForm({ storeId, areas, table, areaId, onClose }: { storeId:
     <Modal
       open
       title={table ? t('storeTable.tableTitleEdit', { code: table.code }) : t('storeTable.tableTitleAdd')}
-      onCancel={onClose}
+      onCancel={close}
       onOk={submit}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
@@ -110,6 +114,9 @@ export function BatchForm({ storeId, areas, areaId, onClose }: { storeId: string
   const [form] = Form.useForm<BatchValues>();
   const values = Form.useWatch([], form) as Partial<BatchValues> | undefined;
   const codes = batchCodes(values ?? {});
+  const initial = useMemo<Partial<BatchValues>>(() => ({ areaId, prefix: 'A', from: 1, to: 20, digits: 2, seats: 4 }), [areaId]);
+  // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
+  const { close } = useCloseGuard(form, onClose, initial);
   const save = useAction({
     run: (v: BatchValues) =>
       call(tableEndpoints.batch, { body: { storeId, areaId: v.areaId!, prefix: v.prefix.trim(), from: v.from!, to: v.to!, digits: v.digits, seats: v.seats } }),
@@ -122,7 +129,7 @@ export function BatchForm({ storeId, areas, areaId, onClose }: { storeId: string
     <Modal
       open
       title={t('storeTable.batch.title')}
-      onCancel={onClose}
+      onCancel={close}
       onOk={submit}
       okText={t('resource.ok')}
       cancelText={t('resource.cancel')}
@@ -133,7 +140,7 @@ export function BatchForm({ storeId, areas, areaId, onClose }: { storeId: string
         form={form}
         layout="vertical"
         name="table-batch"
-        initialValues={{ areaId, prefix: 'A', from: 1, to: 20, digits: 2, seats: 4 }}
+        initialValues={initial}
         onFinish={submit}
       >
         <Form.Item name="areaId" label={t('storeTable.area')} rules={[{ required: true, message: t('storeTable.v.area') }]}>

@@ -253,6 +253,58 @@ describe('桌台', () => {
     expect(errors()).toEqual([]);
   });
 
+  it('asks before 取消 drops a change to a table, a run of tables or an area (issue 27 #6); one only opened closes at once', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<TablesPage />);
+    await open();
+    const cancel = () => user.click(button(document.body, /^取\s?消$/).at(-1)!);
+    const questions = () => screen.queryAllByText('放弃未保存的修改？', { selector: '.ant-modal-confirm-title' }).length;
+    const discard = async () => user.click((await screen.findAllByTestId('discard-confirm')).at(-1)!);
+    const gone = (label: string) => waitFor(() => expect(screen.queryByLabelText(label)).toBeNull());
+
+    // Opened and left untouched: 取消 closes each at once.
+    await user.click(within(await screen.findByTestId('table-A01')).getByLabelText('编辑 A01'));
+    expect(await screen.findByLabelText('座位数')).toHaveValue('4');
+    await cancel();
+    await gone('座位数');
+    await user.click(screen.getByTestId('table-batch'));
+    await screen.findByTestId('batch-preview');
+    await cancel();
+    await waitFor(() => expect(screen.queryByTestId('batch-preview')).toBeNull());
+    await user.click(within(screen.getByTestId('area-2')).getByLabelText('重命名 包间'));
+    await screen.findByLabelText('区域名称');
+    await cancel();
+    await gone('区域名称');
+    expect(questions()).toBe(0);
+
+    // Changed: 取消 asks, 放弃修改 closes, nothing sent.
+    await user.click(within(screen.getByTestId('table-A01')).getByLabelText('编辑 A01'));
+    const seats = await screen.findByLabelText('座位数');
+    await user.clear(seats);
+    await user.type(seats, '6');
+    await cancel();
+    await waitFor(() => expect(questions()).toBe(1));
+    await discard();
+    await gone('座位数');
+    await user.click(screen.getByTestId('table-batch'));
+    const prefix = await screen.findByLabelText('桌号前缀');
+    await user.clear(prefix);
+    await user.type(prefix, 'B');
+    await cancel();
+    await waitFor(() => expect(questions()).toBe(2));
+    await discard();
+    await waitFor(() => expect(screen.queryByTestId('batch-preview')).toBeNull());
+    await user.click(within(screen.getByTestId('area-2')).getByLabelText('重命名 包间'));
+    await user.type(await screen.findByLabelText('区域名称'), '二楼');
+    await cancel();
+    await waitFor(() => expect(questions()).toBe(3));
+    await discard();
+    await gone('区域名称');
+    expect(server.calls('PUT', '/store/table')).toHaveLength(0);
+    expect(server.calls('POST', '/store/table/batch')).toHaveLength(0);
+    expect(server.calls('PUT', '/store/area')).toHaveLength(0);
+  });
+
   it('offers only QR codes and the sheet without the add, edit and delete codes', async () => {
     signInWith(['store:table:index']);
     renderWithApp(<TablesPage />);
