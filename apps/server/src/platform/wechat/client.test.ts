@@ -31,6 +31,24 @@ describe('access tokens', () => {
     expect(String(row!.access_token)).not.toContain(tokens[0]!);
   });
 
+  it('asks the platform once when another instance stores its token between this one\'s read and its lease', async () => {
+    const shared = databaseTokenStore(database, secrets);
+    const current = await shared.get(demoAccount.appId);
+    if (current) await shared.expireIf(demoAccount.appId, current.token);
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let reads = 0;
+    // b reads (nothing stored yet), then waits at its lease until a has fetched, stored and released.
+    const held: typeof shared = { ...shared, get: (id) => (reads++, shared.get(id)), lease: async (id, ms) => (await gate, shared.lease(id, ms)) };
+    const [a, b] = [client(shared), client(held)];
+    const later = b.accessToken(demoAccount.appId);
+    await expect.poll(() => reads).toBe(1);
+    const first = await a.accessToken(demoAccount.appId);
+    openGate();
+    expect(await later).toBe(first);
+    expect(a.tokenFetches + b.tokenFetches).toBe(1);
+  });
+
   it('drops a refused token only if it is still the current one', async () => {
     const store = databaseTokenStore(database, secrets);
     const c = client(store);

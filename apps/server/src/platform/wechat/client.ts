@@ -106,6 +106,13 @@ export class WechatClient {
       }
       if (await store.lease(appId, LEASE_MS)) {
         try {
+          // Another instance may have stored a token and let the lease go between the read above
+          // and this lease: read again before asking the platform for a second one.
+          const stored = await store.get(appId);
+          if (stored && stored.expiresAt - EXPIRY_MARGIN_MS > Date.now()) {
+            this.cache.set(appId, stored);
+            return stored.token;
+          }
           const fresh = await this.fetchToken(appId);
           await store.set(appId, fresh);
           this.cache.set(appId, fresh);
