@@ -7,6 +7,7 @@ import {
 import { apiServerForFile, okReply, pageOf, type Received } from '../../../../test/api-server';
 import { renderPage } from '../../../../test/page';
 import { signInWith } from '../../../../test/render';
+import { checkDrawerCloseGuard } from '../../../../test/close-guard';
 
 const at = '2026-11-20T02:00:00.000Z';
 const plan = (id: string, name: string, fields: Partial<RechargePlanRecord> = {}): RechargePlanRecord => ({
@@ -125,34 +126,7 @@ describe('RechargeCardPage (储值卡)', () => {
   it('asks before 取消 drops a change to a plan (issue 27 #6); one only opened closes at once', async () => {
     signInWith(all);
     await open();
-    const textButton = (scope: ParentNode, text: RegExp) => [...scope.querySelectorAll('button')].find((b) => text.test(b.textContent?.trim() ?? ''))!;
-    const cancel = () => userEvent.click(textButton(document.querySelector('.ant-drawer-extra')!, /^取\s*消$/));
-    const questions = () => screen.queryAllByText('放弃未保存的修改？', { selector: '.ant-modal-confirm-title' }).length;
-    const closed = () => waitFor(() => expect(screen.queryByTestId('plan-form')).toBeNull());
-
-    // A plan opened, its values filled in by the editor: 取消 and × close it at once.
-    await userEvent.click(textButton(row('充500送80'), /^编\s*辑$/));
-    await waitFor(() => expect(screen.getByTestId('plan-name')).toHaveValue('充500送80'));
-    await cancel();
-    await closed();
-    await userEvent.click(screen.getByTestId('plan-add'));
-    await screen.findByTestId('plan-form');
-    await userEvent.click(document.querySelector<HTMLElement>('.ant-drawer-close')!);
-    await closed();
-    expect(questions()).toBe(0);
-
-    // A name typed: 取消 asks, 继续编辑 keeps it, × asks again and 放弃修改 closes, nothing sent.
-    await userEvent.click(screen.getByTestId('plan-add'));
-    await screen.findByTestId('plan-form');
-    await userEvent.type(screen.getByTestId('plan-name'), '充1000送200');
-    await cancel();
-    await waitFor(() => expect(questions()).toBe(1));
-    await userEvent.click(screen.getByText('继续编辑').closest('button')!);
-    expect(screen.getByTestId('plan-name')).toHaveValue('充1000送200');
-    await userEvent.click(document.querySelector<HTMLElement>('.ant-drawer-close')!);
-    await waitFor(() => expect(questions()).toBe(2));
-    await userEvent.click(screen.getAllByTestId('discard-confirm').at(-1)!);
-    await closed();
+    await checkDrawerCloseGuard({ form: 'plan-form', name: 'plan-name', add: 'plan-add', row: () => row('充500送80'), existing: '充500送80', typed: '充1000送200' });
     expect(server.calls('POST', '/customer/recharge-plan')).toHaveLength(0);
     expect(server.calls('PUT', '/customer/recharge-plan')).toHaveLength(0);
   });
