@@ -17,7 +17,7 @@ const started = performance.now();
 const failures = [];
 const skipped = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
-/** [step, seconds], in the order they ended. */
+/** [step, wall seconds, CPU seconds], in the order they ended. */
 const steps = [];
 /** [file, seconds, run], every Vitest file of every run. */
 const files = [];
@@ -27,25 +27,38 @@ rmSync(flakyReport, { force: true });
 const FLAKY_ALLOWED = 1;
 const seconds = (s) => `${s.toFixed(1).padStart(7)} s`;
 
-/** Runs a command with its output kept; resolves to its exit code and output. */
+/** The marker of the line where bash reports the CPU time of a step's whole process tree. */
+const CPU_MARK = '@@canteen-cpu';
+/** `times`' children line ("0m12.5s 0m1.2s"), in seconds of user plus system time. */
+const cpuSeconds = (line) => [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0);
+
+/**
+ * Runs a command with its output kept; resolves to its exit code, output and CPU seconds (user and
+ * system, of every process it waited for: workers, servers, browsers), which bash's `times` reports.
+ */
 function capture(command, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const script = `"$@"; code=$?; echo "${CPU_MARK} $(times | tail -n 1)" >&2; exit $code`;
+    const child = spawn('bash', ['-c', script, 'step', command, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+    child.on('close', (code) => {
+      const mark = output.lastIndexOf(CPU_MARK);
+      const cpu = mark >= 0 ? cpuSeconds(output.slice(mark)) : 0;
+      resolve({ code: code ?? 1, output: mark >= 0 ? output.slice(0, mark) + output.slice(output.indexOf('\n', mark) + 1) : output, cpu });
+    });
   });
 }
 
 /** Runs one step, timed, and prints its output when it ends; a non-zero exit marks it failed. */
 async function step(name, command, args, env) {
   const t0 = performance.now();
-  const { code, output } = await capture(command, args, env);
+  const { code, output, cpu } = await capture(command, args, env);
   const took = (performance.now() - t0) / 1000;
-  steps.push([name, took]);
+  steps.push([name, took, cpu]);
   if (code !== 0) failures.push(name);
-  process.stdout.write(`\n== ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${took.toFixed(0)} s\n${output}`);
+  process.stdout.write(`\n== ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${took.toFixed(0)} s (${cpu.toFixed(0)} CPU-s)\n${output}`);
   return code === 0;
 }
 
@@ -67,7 +80,7 @@ async function vitest(name, args, env = process.env) {
 
 const t0 = performance.now();
 const installed = run(process.execPath, [at('scripts/ensure-installed.mjs')]) === 0;
-steps.push(['install', (performance.now() - t0) / 1000]);
+steps.push(['install', (performance.now() - t0) / 1000, 0]);
 if (!installed) process.exit(1);
 
 if (!process.env.TEST_DATABASE_URL) skipped.push('PostgreSQL runs of the integration suites (set TEST_DATABASE_URL to a database you may create databases with; they ran on PGlite instead)');
@@ -75,8 +88,7 @@ if (!process.env.TEST_REDIS_URL) skipped.push('multi-instance live-channel suite
 
 /** Lint, the typecheck, then the unit and integration tests. */
 async function checksAndUnitTests() {
-  await step('lint', process.execPath, [at('scripts/check.mjs'), 'lint']);
-  await step('typecheck', process.execPath, [at('scripts/check.mjs'), 'typecheck']);
+  await step('typecheck and lint', process.execPath, [at('scripts/check.mjs')]);
   await vitest('unit and integration tests', ['contract', 'wechat-protocol', 'wechat-sim', 'server', 'web', 'web-mocking'].flatMap((p) => ['--project', p]));
 }
 
@@ -109,12 +121,14 @@ if (flaky.length > FLAKY_ALLOWED) failures.push(`flaky tests (${flaky.length} pa
 
 const total = (performance.now() - started) / 1000;
 const slowest = [...files].sort((a, b) => b[1] - a[1]).slice(0, 10);
+const cpuTotal = steps.reduce((sum, [, , cpu]) => sum + cpu, 0);
 mkdirSync(at('node_modules/.cache'), { recursive: true });
-writeFileSync(at('node_modules/.cache/canteen-test-profile.json'), JSON.stringify({ date: new Date().toISOString(), totalSeconds: total, steps, slowest, counts, failures }, null, 2));
+writeFileSync(at('node_modules/.cache/canteen-test-profile.json'), JSON.stringify({ date: new Date().toISOString(), totalSeconds: total, cpuSeconds: cpuTotal, steps, slowest, counts, failures }, null, 2));
 
-console.log('\n== profile (the two lanes run side by side, so the steps add up to more than the whole)');
-for (const [name, s] of steps) console.log(`${seconds(s)}  ${name}`);
-console.log(`${seconds(total)}  in all`);
+console.log('\n== profile (the two lanes run side by side, so the steps add up to more than the whole; CPU is user plus system time of the step\'s processes)');
+console.log(`${'wall'.padStart(9)}  ${'CPU'.padStart(9)}`);
+for (const [name, s, cpu] of steps) console.log(`${seconds(s)}  ${seconds(cpu)}  ${name}`);
+console.log(`${seconds(total)}  ${seconds(cpuTotal)}  in all (${os.availableParallelism()} cores)`);
 console.log('slowest files:');
 for (const [file, s, runName] of slowest) console.log(`${seconds(s)}  ${file} (${runName})`);
 console.log('');

@@ -18,8 +18,11 @@ export async function tests(): Promise<Figure[]> {
   const minutes = Math.round(((performance.now() - started) / 60_000) * 10) / 10;
   const figures: Figure[] = [atMost(`npm test wall time (${result.status === 0 ? 'green' : 'RED: see npm test'})`, minutes, 'min', BUDGET_MINUTES)];
   try {
-    const profile = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/.cache/canteen-test-profile.json'), 'utf8')) as { steps: Array<[string, number]> };
-    for (const [name, seconds] of profile.steps) figures.push(info(`npm test step: ${name}`, Math.round(seconds), 's'));
+    const profile = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules/.cache/canteen-test-profile.json'), 'utf8')) as { steps: Array<[string, number, number?]> };
+    for (const [name, seconds, cpu] of profile.steps) {
+      figures.push(info(`npm test step: ${name}`, Math.round(seconds), 's'));
+      if (cpu) figures.push(info(`npm test step: ${name}, CPU`, Math.round(cpu), 's'));
+    }
   } catch {
     // no profile: the run stopped before writing it; the wall time says enough
   }
