@@ -168,6 +168,8 @@ export class FeieCloud {
     const device = this.owned(user, sn);
     if (!content) throw new FeieError(FEIE_RET.params, '参数错误 : content 不能为空。');
     if (Buffer.byteLength(content) > MAX_CONTENT_BYTES) throw new FeieError(FEIE_RET.content, `参数错误 : 内容不能超过 ${MAX_CONTENT_BYTES} 字节。`);
+    // One QR code per order, as the documentation says of <QR>.
+    if ((content.match(/<QR>/g) ?? []).length > 1) throw new FeieError(FEIE_RET.content, '参数错误 : 一个订单最多只能打印一个二维码。');
     if (!Number.isInteger(times) || times < 1 || times > 9) throw new FeieError(FEIE_RET.params, '参数错误 : times 须为 1–9 的整数。');
     const at = this.now();
     const stamp = new Date(at + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);

@@ -20,6 +20,7 @@ export function renderFeieMarkup(content: string, columns: number): PaperTicket[
   const open: Record<Paired, number> = { CB: 0, B: 0, C: 0, L: 0, W: 0, QR: 0, BOLD: 0, RIGHT: 0 };
   let qr = '';
   let warnedNewline = false;
+  let warnedNesting = false;
 
   const restyle = () => {
     const double = open.B > 0 || open.CB > 0;
@@ -61,6 +62,11 @@ export function renderFeieMarkup(content: string, columns: number): PaperTicket[
         paper.qr(qr, 6);
         paper.style.align = align;
         qr = '';
+      }
+      if (!closing && !warnedNesting && PAIRED.some((other) => open[other] > 0)) {
+        // The documentation shows each paired tag alone around its text, never one inside another.
+        paper.warn(`标签嵌套：<${tag}> 写在其他标签里面，飞鹅文档未说明这种写法`);
+        warnedNesting = true;
       }
       open[tag] = Math.max(0, open[tag] + (closing ? -1 : 1));
       restyle();

@@ -18,6 +18,11 @@ describe('飞鹅 markup', () => {
     expect(renderFeieMarkup('一二三四五六七八九十一二三四五六七<BR>', 32)[0]!.text).toBe('一二三四五六七八九十一二三四五六\n七');
   });
 
+  it('a tag inside another (undocumented) is reported', () => {
+    expect(renderFeieMarkup('<C><BOLD>标题</BOLD></C><BR>', 32)[0]!.warnings[0]).toMatch(/标签嵌套/);
+    expect(renderFeieMarkup('<C>标题</C><BR><BOLD>粗</BOLD><BR>', 32)[0]!.warnings).toEqual([]);
+  });
+
   it('a bare newline does not break the line and is reported', () => {
     const [ticket] = renderFeieMarkup('第一行\n第二行<BR>', 32);
     expect(ticket!.text).toBe('第一行第二行');
@@ -116,6 +121,17 @@ describe('飞鹅 cloud API and the printers pages', () => {
     expect((await api('Open_queryOrderState', { orderid: cleared.data })).data).toBe(false);
     const texts = (await sim.get<Array<{ text: string }>>(`/sim/printer/tickets?printer=feie:${sn}`)).map((t) => t.text);
     expect(texts).toEqual(['保留的单']);
+  });
+
+  it('refuses content over 5,000 bytes and a second QR code in one call, as the cloud documents; prints nothing of either', async () => {
+    const sn = demoFeiePrinters[1]!.sn;
+    const line = `${'菜'.repeat(16)}<BR>`; // 53 bytes
+    const over = line.repeat(Math.ceil(5001 / Buffer.byteLength(line)));
+    expect(await api('Open_printMsg', { sn, content: over })).toMatchObject({ ret: 1003, data: null });
+    expect((await api('Open_printMsg', { sn, content: over.slice(0, over.length - line.length * 2) })).ret).toBe(0);
+    expect(await api('Open_printMsg', { sn, content: '<QR>A</QR><BR><QR>B</QR>' })).toMatchObject({ ret: 1003, msg: '参数错误 : 一个订单最多只能打印一个二维码。' });
+    const texts = (await sim.get<Array<{ text: string }>>(`/sim/printer/tickets?printer=feie:${sn}`)).map((t) => t.text);
+    expect(texts).toHaveLength(1);
   });
 
   it('injected faults answer an error or an HTTP status, then pass', async () => {

@@ -33,7 +33,7 @@ export const printingPlugin = fp(async (app) => {
   runtime.dispatcher = new PrintDispatcher({
     database: app.database,
     // Through the runtime, so a transport put in its place (tests) is the one used.
-    transport: { send: (p, job) => runtime.transport.send(p, job), status: (p) => runtime.transport.status(p) },
+    transport: { send: (p, job, onPart) => runtime.transport.send(p, job, onPart), status: (p) => runtime.transport.status(p) },
     log: app.log.child({ module: 'printing' }),
     pollMs: app.config.JOB_POLL_MS,
     leaseMs: app.config.PRINT_LEASE_MS,

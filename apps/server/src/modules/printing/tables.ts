@@ -54,6 +54,8 @@ export const printJob = pgTable('print_job', {
   paper: smallint('paper').$type<58 | 80>().notNull(),
   status: text('status').$type<PrintJobStatus>().notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
+  /** Of a job sent in several calls (飞鹅 over its content limit): how many calls the printer took. */
+  partsSent: integer('parts_sent').notNull().default(0),
   lastError: text('last_error'),
   nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
   leaseUntil: timestamptz('lease_until'),

@@ -109,7 +109,8 @@ export class PrintDispatcher {
 
   /** Fails the jobs whose sender's lease ran out (see the class comment). */
   async reap(): Promise<number> {
-    const rows = await this.db.update(printJob).set({ status: 'failed', lastError: IN_DOUBT, leaseUntil: null })
+    // A job sent in several calls says how many the printer took before (a 重打 prints it whole).
+    const rows = await this.db.update(printJob).set({ status: 'failed', lastError: sql`case when ${printJob.partsSent} > 0 then ${IN_DOUBT} || '（前 ' || ${printJob.partsSent} || ' 段已打印）' else ${IN_DOUBT} end`, leaseUntil: null })
       .where(and(eq(printJob.status, 'sending'), lte(printJob.leaseUntil, new Date()))).returning({ id: printJob.id });
     if (rows.length) this.o.log.warn({ jobs: rows.map((r) => r.id) }, 'print jobs in doubt after a lost lease');
     return rows.length;
@@ -162,7 +163,14 @@ export class PrintDispatcher {
     try {
       if (!p) throw new PrintRefused('打印机已删除');
       if (!p.enabled) throw new PrintRefused('打印机已停用');
-      await this.o.transport.send(p, job);
+      // Each call of a job sent in several is recorded before the next leaves (the lease renewed with it),
+      // by this claim only (attempts tells the claim): a retry begins after the last one taken.
+      const leaseMs = this.o.leaseMs ?? 30_000;
+      await this.o.transport.send(p, job, async (sent) => {
+        const [row] = await this.db.update(printJob).set({ partsSent: sent, leaseUntil: new Date(Date.now() + leaseMs) })
+          .where(and(eq(printJob.id, job.id), eq(printJob.status, 'sending'), eq(printJob.attempts, job.attempts))).returning({ id: printJob.id });
+        if (!row) throw new PrintRefused('打印任务已被收回（租约过期），未再发送后续部分');
+      });
       await this.db.update(printJob).set({ status: 'sent', sentAt: new Date(), leaseUntil: null, lastError: null }).where(and(eq(printJob.id, job.id), ne(printJob.status, 'sent')));
       if (p.status !== 'online') await this.o.onStatus?.(p.id, 'online', null);
     } catch (error) {
@@ -171,7 +179,7 @@ export class PrintDispatcher {
       await this.db.update(printJob).set(retry
         ? { status: 'pending', lastError: message, leaseUntil: null, nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)) }
         : { status: 'failed', lastError: message, leaseUntil: null })
-        .where(and(eq(printJob.id, job.id), eq(printJob.status, 'sending')));
+        .where(and(eq(printJob.id, job.id), eq(printJob.status, 'sending'), eq(printJob.attempts, job.attempts)));
       if (error instanceof PrintUnreachable && error.status && p && p.status !== error.status) await this.o.onStatus?.(p.id, error.status, message);
       if (error instanceof PrintInDoubt) this.o.log.warn({ jobId: job.id, reason: message }, 'print job in doubt');
       else if (!(error instanceof PrintUnreachable) && !(error instanceof PrintRefused)) this.o.log.error({ err: error, jobId: job.id }, 'print send failed');

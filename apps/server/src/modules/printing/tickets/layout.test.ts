@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { PAPER_COLUMNS } from '@canteen/contract';
 import { escposBytes } from './escpos.js';
-import { feieMarkup } from './feie.js';
+import { FEIE_CONTENT_MAX_BYTES, feieCalls, feieContents, feieMarkup } from './feie.js';
 import { kitchenModels, receiptModel, refundModel, sampleSnapshot } from './build.js';
 import { layoutTicket } from './layout.js';
 import { charWidth, textWidth, wrap } from './width.js';
@@ -94,9 +94,27 @@ describe('renderers', () => {
     const markup = feieMarkup([...tickets, ...tickets]);
     expect(markup.startsWith('<CB>示例餐厅</CB><BR>')).toBe(true);
     expect(markup).toContain('<QR>260101001001</QR>');
-    expect(markup).toContain('<C><BOLD>结账单</BOLD></C><BR>');
+    // Only the documented forms: a centred bold line is <BOLD> around the layout's centring spaces, never <C><BOLD>.
+    expect(markup).toContain('<BOLD>             结账单</BOLD><BR>');
+    expect(markup).not.toMatch(/<(C|CB|B|BOLD|RIGHT|L|W)>(?:(?!<\/\1>).)*<(C|CB|B|BOLD|RIGHT|L|W|QR)>/);
     expect(markup.split('<CUT>')).toHaveLength(2);
     expect(feieMarkup([[{ text: 'a<b>', bold: false, double: false, center: false, qr: false }]])).toBe('a＜b＞<BR>');
+  });
+
+  it('飞鹅 calls: a job that fits is one call of `copies` times; one over the limits is split in order, each part within 5,000 bytes and one QR code', () => {
+    expect(feieCalls(tickets, 2)).toEqual([{ content: feieMarkup(tickets), times: 2 }]);
+    // Two receipts (a QR each) never share a call; the parts of each copy come in order, copy after copy.
+    const two = feieCalls([...tickets, ...tickets], 2);
+    expect(two.map((c) => c.times)).toEqual([1, 1, 1, 1]);
+    expect(two.map((c) => c.content)).toEqual([feieMarkup(tickets), feieMarkup(tickets), feieMarkup(tickets), feieMarkup(tickets)]);
+    // A ticket longer than a call: cut between lines, each part within the limit, the next one saying it goes on.
+    const size = Buffer.byteLength(feieMarkup(tickets));
+    const parts = feieContents(tickets, Math.ceil(size / 2));
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(Buffer.byteLength(part)).toBeLessThanOrEqual(Math.ceil(size / 2));
+    expect(parts.slice(1).every((p) => p.startsWith('<C>（续上张）</C><BR>'))).toBe(true);
+    expect(parts.join('').replaceAll('<C>（续上张）</C><BR>', '')).toBe(feieMarkup(tickets));
+    expect(FEIE_CONTENT_MAX_BYTES).toBe(5000);
   });
 
   it('ESC/POS: init and Chinese mode, GB18030 text, double size and bold, a QR of the order number, a cut per copy', () => {

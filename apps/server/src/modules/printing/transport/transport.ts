@@ -4,18 +4,28 @@ import type { Db } from '../../../db/client.js';
 import type { Secrets } from '../../../platform/secrets.js';
 import { printerFeieAccount, type printer, type printJob } from '../tables.js';
 import { escposBytes } from '../tickets/escpos.js';
-import { feieMarkup } from '../tickets/feie.js';
+import { feieCalls } from '../tickets/feie.js';
 import { escposSend, escposStatus } from './escpos-client.js';
-import { PrintRefused } from './errors.js';
+import { PrintInDoubt, PrintRefused, PrintUnreachable } from './errors.js';
 import { FeieClient, type FeieAccountKeys } from './feie-client.js';
 
 export type PrinterRow = typeof printer.$inferSelect;
 export type JobRow = typeof printJob.$inferSelect;
 
 /** How jobs reach printers and printers are asked for their state (the tests put a fake in). */
+/**
+ * Told after each call of a job sent in several (a 飞鹅 job over Open_printMsg's limits) took its
+ * part: `sent` calls of `total` are done. The dispatcher records it before the next call leaves,
+ * so a retry begins with the first call not yet taken and never prints a part twice.
+ */
+export type PartSent = (sent: number, total: number) => Promise<void>;
+
 export interface PrinterTransport {
-  /** Resolves once the printer (or the cloud) took the ticket; PrintUnreachable / PrintRefused otherwise. */
-  send(p: PrinterRow, job: Pick<JobRow, 'content' | 'copies'>): Promise<void>;
+  /**
+   * Resolves once the printer (or the cloud) took the ticket; PrintUnreachable / PrintRefused otherwise.
+   * A job sent in several calls begins with call `partsSent` and reports each one taken to `onPart`.
+   */
+  send(p: PrinterRow, job: Pick<JobRow, 'content' | 'copies'> & { partsSent?: number }, onPart?: PartSent): Promise<void>;
   status(p: PrinterRow): Promise<{ status: PrinterStatus; message: string | null }>;
 }
 
@@ -34,9 +44,21 @@ export function networkTransport(deps: { db: Db; secrets: Secrets; feie: FeieCli
   };
   const target = (p: PrinterRow) => ({ host: p.host ?? '', port: p.port ?? 9100 });
   return {
-    async send(p, job) {
-      if (p.brand === 'feie') await deps.feie.printMsg(await account(), p.feieSn ?? '', feieMarkup(job.content), job.copies);
-      else await escposSend(target(p), escposBytes(job.content, job.copies));
+    async send(p, job, onPart) {
+      if (p.brand !== 'feie') return escposSend(target(p), escposBytes(job.content, job.copies));
+      const keys = await account();
+      const calls = feieCalls(job.content, job.copies);
+      for (let i = job.partsSent ?? 0; i < calls.length; i++) {
+        try {
+          await deps.feie.printMsg(keys, p.feieSn ?? '', calls[i]!.content, calls[i]!.times);
+        } catch (error) {
+          // Which call failed, when there are several: the ones before it printed.
+          if (calls.length > 1 && error instanceof PrintInDoubt) throw new PrintInDoubt(`第 ${i + 1}/${calls.length} 段：${error.message}（前 ${i} 段已打印）`);
+          if (calls.length > 1 && error instanceof PrintUnreachable) throw new PrintUnreachable(`第 ${i + 1}/${calls.length} 段：${error.message}（前 ${i} 段已打印，重试从第 ${i + 1} 段开始）`, error.status);
+          throw error;
+        }
+        if (calls.length > 1) await onPart?.(i + 1, calls.length);
+      }
     },
     async status(p) {
       if (p.brand === 'feie') return deps.feie.status(await account(), p.feieSn ?? '');
