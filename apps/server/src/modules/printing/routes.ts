@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { orderPrintEndpoints, PAPER_COLUMNS, printerEndpoints, type PrinterBody, type PrinterRecord, type PrintJobRecord } from '@canteen/contract';
 import { serve } from '../../http/endpoint.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { contains, defineResource } from '../../http/resource.js';
 import { orderForReads as order } from '../order/service.js';
 import { serveStoreResource } from '../store/http.js';
@@ -13,6 +13,7 @@ import { checkPrinter } from './status.js';
 import { printer, printerFeieAccount, printJob } from './tables.js';
 import { kitchenModels, receiptModel, refundModel, sampleSnapshot } from './tickets/build.js';
 import { layoutTicket } from './tickets/layout.js';
+import { FeieNotDeleted } from './transport/feie-client.js';
 import { feieAccountKeys } from './transport/transport.js';
 
 /**
@@ -73,10 +74,20 @@ export const printingRoutes: FastifyPluginAsync = async (app) => {
       }
     },
     beforeDelete: async (row, { db: tx }) => {
-      // Unbinding is a courtesy to the cloud account: a failure never keeps the printer.
+      // The cloud unbinds it first. Unreachable: a courtesy that never keeps the printer. The cloud
+      // answering that it did not delete it (its `no` list) keeps it, saying why, unless the printer
+      // is not on the account at all (nothing of ours to delete).
       if (row.brand !== 'feie' || !row.feieSn) return;
       const account = await feieAccountKeys(tx, rt.secrets);
-      if (account) await rt.feie.deletePrinter(account, row.feieSn).catch((error: unknown) => app.log.warn({ err: error }, 'feie unbind failed'));
+      if (!account) return;
+      try {
+        await rt.feie.deletePrinter(account, row.feieSn);
+      } catch (error) {
+        if (error instanceof FeieNotDeleted && !error.notOnAccount) {
+          throw conflict(`${error.message}。打印机未删除，请在飞鹅云后台处理后再删除`);
+        }
+        app.log.warn({ err: error }, 'feie unbind failed');
+      }
     },
   });
 

@@ -12,6 +12,17 @@ export interface FeieAccountKeys {
   ukey: string;
 }
 
+/** Open_printerDelList left the printer on the account: `reason` is the cloud's. */
+export class FeieNotDeleted extends Error {
+  constructor(readonly sn: string, readonly reason: string) {
+    super(`飞鹅云未删除打印机 ${sn}：${reason}`);
+  }
+  /** The printer is not (or no longer) on this account: there was nothing of ours to delete. */
+  get notOnAccount(): boolean {
+    return /不匹配|不存在|未添加|not (found|match)/i.test(this.reason);
+  }
+}
+
 export const feieSignature = (user: string, ukey: string, stime: string): string => createHash('sha1').update(user + ukey + stime).digest('hex');
 
 export class FeieClient {
@@ -52,8 +63,14 @@ export class FeieClient {
     if (refused.length) throw new PrintUnreachable(`飞鹅云添加打印机失败：${refused.join('；')}`);
   }
 
+  /**
+   * Unbinds a printer from the account. The cloud answers ret 0 with `{ ok, no }` even when it
+   * deleted nothing: a printer in `no` throws FeieNotDeleted with the cloud's reason.
+   */
   async deletePrinter(account: FeieAccountKeys, sn: string): Promise<void> {
-    await this.call(account, 'Open_printerDelList', { snlist: sn });
+    const data = await this.call<{ ok?: string[]; no?: string[] } | null>(account, 'Open_printerDelList', { snlist: sn });
+    const refused = (data?.no ?? []).find((entry) => entry.includes(sn));
+    if (refused) throw new FeieNotDeleted(sn, refused.replace(sn, '').replace(/^[\s（(]*(错误[:：])?|[）)\s]*$/g, '').trim() || refused);
   }
 
   /** 离线 / 在线，工作状态正常 / 在线，工作状态不正常 (out of paper, cover open). */

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoFeieAccount, demoFeiePrinters } from '@canteen/wechat-sim';
@@ -10,7 +12,7 @@ import type { App } from '../../../app.js';
 import { printJob } from '../tables.js';
 import { FEIE_CONTENT_MAX_BYTES } from '../tickets/feie.js';
 import { PrintUnreachable } from './errors.js';
-import { FeieClient, type FeieAccountKeys } from './feie-client.js';
+import { FeieClient, FeieNotDeleted, type FeieAccountKeys } from './feie-client.js';
 import { networkTransport } from './transport.js';
 
 /**
@@ -133,5 +135,45 @@ describe('a 60-dish order on the 飞鹅 cloud printer', () => {
     expect(job!.partsSent).toBe(feie.calls.length);
     expect(new Set(feie.calls.map((c) => c.content)).size).toBe(feie.calls.length);
     expectEachDishOnceInOrder((await printedOf(feie.calls.map((c) => c.id))).map((t) => t.text).join('\n'));
+  });
+});
+
+describe('deleting a 飞鹅 printer (Open_printerDelList)', () => {
+  const addFeie = async (name: string, printer: (typeof demoFeiePrinters)[number]) => dataOf<PrinterRecord>(await call('POST', '/store/printer', {
+    storeId: f.storeId, name, brand: 'feie', feieSn: printer.sn, feieKey: printer.key, paper: 58, tickets: ['kitchen'],
+  }));
+
+  it('the cloud deletes it: the printer goes, unbound from the account', async () => {
+    const p = await addFeie('后厨飞鹅', demoFeiePrinters[1]!);
+    expect((await call('DELETE', `/store/printer/${p.id}`)).statusCode).toBe(200);
+    const device = (await (await fetch(`${simUrl}/sim/printer/feie/devices/${demoFeiePrinters[1]!.sn}`)).json()) as { user: string | null };
+    expect(device.user).toBeNull();
+  });
+
+  it('the cloud answers it in `no`: the printer stays, and the user is told why in Chinese', async () => {
+    const refusedSn = demoFeiePrinters[1]!.sn;
+    const stub = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ msg: 'ok', ret: 0, data: { ok: [], no: [`${refusedSn}（错误：设备正在打印订单）`] }, serverExecutedTime: 3 })));
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    const stubbed = new FeieClient(`http://127.0.0.1:${(stub.address() as AddressInfo).port}/`);
+    try {
+      const refusal = await stubbed.deletePrinter(demoFeieAccount, refusedSn).catch((e: unknown) => e);
+      expect(refusal).toBeInstanceOf(FeieNotDeleted);
+      expect(refusal).toMatchObject({ sn: refusedSn, reason: '设备正在打印订单', notOnAccount: false });
+      // Bound on the simulator, then the delete meets the refusing cloud.
+      const p = await addFeie('吧台飞鹅', demoFeiePrinters[1]!);
+      app.printing.feie = stubbed;
+      const res = await call('DELETE', `/store/printer/${p.id}`);
+      expect(res.statusCode).toBe(409);
+      expect((res.json() as { msg: string }).msg).toBe(`飞鹅云未删除打印机 ${refusedSn}：设备正在打印订单。打印机未删除，请在飞鹅云后台处理后再删除`);
+      expect((await call('GET', `/store/printer/${p.id}`)).statusCode).toBe(200);
+      // Not on the account (deleted in the cloud's console already): nothing of ours to delete, the printer goes.
+      expect(new FeieNotDeleted(refusedSn, '打印机编号和用户不匹配').notOnAccount).toBe(true);
+    } finally {
+      app.printing.feie = feie;
+      stub.close();
+    }
   });
 });
