@@ -167,7 +167,7 @@ describe('deleting a 飞鹅 printer (Open_printerDelList)', () => {
       app.printing.feie = stubbed;
       const res = await call('DELETE', `/store/printer/${p.id}`);
       expect(res.statusCode).toBe(409);
-      expect((res.json() as { msg: string }).msg).toBe(`飞鹅云未删除打印机 ${refusedSn}：设备正在打印订单。打印机未删除，请在飞鹅云后台处理后再删除`);
+      expect(res.json<{ msg: string }>().msg).toBe(`飞鹅云未删除打印机 ${refusedSn}：设备正在打印订单。打印机未删除，请在飞鹅云后台处理后再删除`);
       expect((await call('GET', `/store/printer/${p.id}`)).statusCode).toBe(200);
       // Not on the account (deleted in the cloud's console already): nothing of ours to delete, the printer goes.
       expect(new FeieNotDeleted(refusedSn, '打印机编号和用户不匹配').notOnAccount).toBe(true);
