@@ -39,6 +39,11 @@ export const configSchema = z.object({
   WXPAY_APIV3_KEY: z.string().refine((v) => Buffer.byteLength(v) === 32, 'must be exactly 32 bytes').optional(),
   WXPAY_PLATFORM_KEY_ID: z.string().min(1).max(64, 'must be at most 64 characters').optional(),
   WXPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  /** More platform keys: a folder of `<serial>.pem` files, each a 微信支付公钥 or a 平台证书 (read again on an unknown serial). */
+  WXPAY_PLATFORM_KEYS_DIR: z.string().min(1).optional(),
+  /** on: download the 平台证书 from /v3/certificates (at first use, when older than the refresh, and on an unknown serial). */
+  WXPAY_PLATFORM_CERTIFICATES: onOff.default('off'),
+  WXPAY_CERT_REFRESH_MIN: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(1440, 'must be at most 1440').default(720),
   /** Where the platform posts payment results; unset: PUBLIC_BASE_URL (or http://127.0.0.1:PORT) + /order/pay/wechat/notify. */
   WXPAY_NOTIFY_URL: url(['http', 'https']).optional(),
   /** The 飞鹅 cloud printing API (e.g. https://api.feieyun.cn/Api/Open/); unset: the simulator's (SIM_PORT). */
@@ -88,7 +93,12 @@ export const configSchema = z.object({
   }
   if (c.WXPAY_BASE_URL) {
     // Against a real platform the demo merchant's keys would only fail: every part must be given.
-    for (const name of ['WXPAY_MCHID', 'WXPAY_APPID', 'WXPAY_MERCHANT_SERIAL', 'WXPAY_PRIVATE_KEY', 'WXPAY_APIV3_KEY', 'WXPAY_PLATFORM_KEY_ID', 'WXPAY_PLATFORM_PUBLIC_KEY'] as const) {
+    // The platform's keys: a public key, a folder of them, or the certificates downloaded (any of them).
+    const platformKeys = c.WXPAY_PLATFORM_CERTIFICATES === 'on' || c.WXPAY_PLATFORM_KEYS_DIR ? [] : ['WXPAY_PLATFORM_KEY_ID', 'WXPAY_PLATFORM_PUBLIC_KEY'] as const;
+    if (Boolean(c.WXPAY_PLATFORM_KEY_ID) !== Boolean(c.WXPAY_PLATFORM_PUBLIC_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [c.WXPAY_PLATFORM_KEY_ID ? 'WXPAY_PLATFORM_PUBLIC_KEY' : 'WXPAY_PLATFORM_KEY_ID'], message: 'must be set with WXPAY_PLATFORM_KEY_ID / WXPAY_PLATFORM_PUBLIC_KEY' });
+    }
+    for (const name of ['WXPAY_MCHID', 'WXPAY_APPID', 'WXPAY_MERCHANT_SERIAL', 'WXPAY_PRIVATE_KEY', 'WXPAY_APIV3_KEY', ...platformKeys] as const) {
       if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'must be set when WXPAY_BASE_URL is set' });
     }
   }

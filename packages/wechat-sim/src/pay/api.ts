@@ -5,11 +5,11 @@
  * simulator's clock); every answer is signed with the platform key (Wechatpay-* headers).
  * Refusals are `{ code, message }` with the platform's HTTP status.
  */
-import { parseAuthorization, requestSignatureMessage, rsaVerify, signedHeaders, WECHATPAY_TIMESTAMP_WINDOW_S } from '@canteen/wechat-protocol';
+import { encryptResource, parseAuthorization, payTime, requestSignatureMessage, rsaVerify, signedHeaders, WECHATPAY_TIMESTAMP_WINDOW_S } from '@canteen/wechat-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { baseUrl, type SimContext } from '../context.js';
 import { PayError, type CreateInput, type PayService, type RefundInput } from './service.js';
-import type { PayApiName, PayMerchant } from './state.js';
+import { platformKeysOf, signerOf, type PayApiName, type PayMerchant } from './state.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +33,8 @@ export function registerPayApi(app: FastifyInstance, ctx: SimContext, pay: PaySe
       if (!merchant) return payload;
       const text = typeof payload === 'string' ? payload : payload == null ? '' : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
       if (text === null) return payload;
-      for (const [name, value] of Object.entries(signedHeaders(merchant.platformPrivateKey, merchant.platformKeyId, text, String(ctx.clock.seconds())))) reply.header(name, value);
+      const signer = signerOf(merchant);
+      for (const [name, value] of Object.entries(signedHeaders(signer.privateKey, signer.serial, text, String(ctx.clock.seconds())))) reply.header(name, value);
       return payload;
     });
 
@@ -164,6 +165,24 @@ export function registerPayApi(app: FastifyInstance, ctx: SimContext, pay: PaySe
     scope.post(
       '/v3/refund/domestic/refunds',
       route('refund', (request, merchant) => pay.refundView(pay.refund(merchant, json(request) as unknown as RefundInput))),
+    );
+
+    // 下载平台证书: the merchant's valid 平台证书, each encrypted with the APIv3 key. A merchant on
+    // the 微信支付公钥 alone has none (the platform answers 404 证书不存在).
+    scope.get(
+      '/v3/certificates',
+      route('certificates', (_request, merchant) => {
+        const certificates = platformKeysOf(merchant).filter((key) => key.certificate);
+        if (!certificates.length) throw new PayError(404, 'RESOURCE_NOT_EXISTS', '证书不存在');
+        return {
+          data: certificates.map((key) => ({
+            serial_no: key.serial,
+            effective_time: payTime(key.effectiveAt),
+            expire_time: payTime(key.effectiveAt + 5 * 365 * 24 * 3600_000),
+            encrypt_certificate: encryptResource(merchant.apiV3Key, key.certificate!, 'certificate', 'certificate'),
+          })),
+        };
+      }),
     );
 
     scope.get(

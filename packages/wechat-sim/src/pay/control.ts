@@ -3,7 +3,7 @@
  * notifications; pay as the customer; send a late, replayed, arbitrary or forged notification;
  * inject failures into the pay API.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { PayEventType } from '@canteen/wechat-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { baseUrl, type SimContext } from '../context.js';
@@ -11,7 +11,8 @@ import { randomId } from '../state.js';
 import { codeUrlOf } from './api.js';
 import type { PayNotifier } from './notify.js';
 import { PayError, type PayService } from './service.js';
-import { FORGE_KINDS, PAY_API_NAMES, type ForgeKind, type PayApiName, type PayMerchant, type PayOrder } from './state.js';
+import { simPlatformCertificates } from './certificates.js';
+import { FORGE_KINDS, PAY_API_NAMES, platformKeysOf, type ForgeKind, type PayApiName, type PayMerchant, type PayOrder } from './state.js';
 
 type Body = Record<string, unknown>;
 
@@ -166,6 +167,56 @@ export function registerPayControl(app: FastifyInstance, ctx: SimContext, pay: P
       const notice = data().notices.find((n) => n.id === id);
       if (!notice) throw new PayError(404, 'NOT_FOUND', `no notification ${id}`);
       return notifier.replay(pay.merchant(notice.mchid)!, notice);
+    }),
+  );
+
+  /**
+   * Rotates a merchant's platform key: `{kind?: 'certificate' | 'public_key'}` adds a new one (a 平台证书
+   * the merchant downloads from /v3/certificates, or a 微信支付公钥 it is given) beside the valid ones;
+   * until the old one is retired (DELETE) both sign, in turn, as during the platform's overlap.
+   */
+  const merchantByParam = (request: FastifyRequest): PayMerchant => {
+    const { mchid } = request.params as { mchid: string };
+    const merchant = pay.merchant(mchid);
+    if (!merchant) throw new PayError(404, 'NOT_FOUND', `no merchant ${mchid}`);
+    return merchant;
+  };
+  app.get('/sim/pay/merchants/:mchid/platform-keys', handle(async (request) => platformKeysOf(merchantByParam(request)).map(({ serial, certificate, effectiveAt }) => ({ serial, certificate, effectiveAt }))));
+  app.post(
+    '/sim/pay/merchants/:mchid/platform-keys',
+    handle(async (request) => {
+      const merchant = merchantByParam(request);
+      const keys = platformKeysOf(merchant);
+      const kind = bodyOf(request).kind === 'public_key' ? 'public_key' : 'certificate';
+      let key;
+      if (kind === 'certificate') {
+        const unused = simPlatformCertificates.find((c) => !keys.some((k) => k.serial === c.serial));
+        if (!unused) throw new PayError(409, 'INVALID_REQUEST', 'every simulated platform certificate is in use: retire one first');
+        key = { serial: unused.serial, privateKey: unused.privateKey, certificate: unused.certificate, effectiveAt: ctx.clock.now() };
+      } else {
+        const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+        const serial = `PUB_KEY_ID_01${merchant.mchid}${randomBytes(10).toString('hex').toUpperCase()}`;
+        key = { serial, privateKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string, certificate: null, effectiveAt: ctx.clock.now() };
+      }
+      merchant.platformKeys = [...keys, key];
+      Object.assign(merchant, { platformKeyId: key.serial, platformPrivateKey: key.privateKey });
+      ctx.store.changed();
+      return { serial: key.serial, kind, valid: merchant.platformKeys.map((k) => k.serial) };
+    }),
+  );
+  app.delete(
+    '/sim/pay/merchants/:mchid/platform-keys/:serial',
+    handle(async (request) => {
+      const merchant = merchantByParam(request);
+      const { serial } = request.params as { serial: string };
+      const keys = platformKeysOf(merchant);
+      if (!keys.some((k) => k.serial === serial)) throw new PayError(404, 'RESOURCE_NOT_EXISTS', `no platform key ${serial}`);
+      if (keys.length === 1) throw new PayError(409, 'INVALID_REQUEST', 'the last platform key cannot be retired');
+      merchant.platformKeys = keys.filter((k) => k.serial !== serial);
+      const newest = merchant.platformKeys.at(-1)!;
+      Object.assign(merchant, { platformKeyId: newest.serial, platformPrivateKey: newest.privateKey });
+      ctx.store.changed();
+      return { valid: merchant.platformKeys.map((k) => k.serial) };
     }),
   );
 

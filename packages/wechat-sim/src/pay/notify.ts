@@ -8,7 +8,7 @@ import { encryptResource, payTime, signedHeaders, type PayEventType, type PayNot
 import { generateKeyPairSync } from 'node:crypto';
 import type { SimContext } from '../context.js';
 import { randomId } from '../state.js';
-import type { ForgeKind, PayMerchant, PayNotice, PayNoticeAttempt } from './state.js';
+import { signerOf, type ForgeKind, type PayMerchant, type PayNotice, type PayNoticeAttempt } from './state.js';
 
 const SUMMARIES: Record<PayEventType, string> = {
   'TRANSACTION.SUCCESS': '支付成功',
@@ -102,8 +102,9 @@ export class PayNotifier {
   private async post(merchant: PayMerchant, notice: PayNotice, forged: ForgeKind | null): Promise<PayNoticeAttempt> {
     const now = this.ctx.clock.now();
     const timestamp = String(Math.floor((forged === 'stale' ? now - 10 * 60_000 : now) / 1000));
-    const key = forged === 'signature' ? stranger() : merchant.platformPrivateKey;
-    const serial = forged === 'serial' ? 'PUB_KEY_ID_UNKNOWN0000000000000000000000000' : merchant.platformKeyId;
+    const signer = signerOf(merchant);
+    const key = forged === 'signature' ? stranger() : signer.privateKey;
+    const serial = forged === 'serial' ? 'PUB_KEY_ID_UNKNOWN0000000000000000000000000' : signer.serial;
     const headers = signedHeaders(key, serial, notice.body, timestamp);
     // Tampered: signed, then changed on the way (one byte of the ciphertext).
     const body = forged === 'tampered' ? notice.body.replace(/"ciphertext":"(.)/, (_, c: string) => `"ciphertext":"${c === 'A' ? 'B' : 'A'}`) : notice.body;

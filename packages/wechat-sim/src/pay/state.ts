@@ -10,6 +10,34 @@ export interface PayMerchant {
   apiV3Key: string;
   platformKeyId: string;
   platformPrivateKey: string;
+  /**
+   * Every platform key valid now, by serial: the 微信支付公钥 (PUB_KEY_ID_…) and/or 平台证书 (with
+   * the certificate, listed by /v3/certificates). Unset: the one key above. While more than one is
+   * valid (a rotation's overlap) answers and notifications are signed with each in turn.
+   */
+  platformKeys?: PlatformKey[];
+  /** How many answers and notifications were signed (picks the key in turn). */
+  signCount?: number;
+}
+
+export interface PlatformKey {
+  serial: string;
+  privateKey: string;
+  /** The 平台证书 (PEM), or null for a 微信支付公钥. */
+  certificate: string | null;
+  /** Epoch ms on the simulator's clock. */
+  effectiveAt: number;
+}
+
+export const platformKeysOf = (merchant: PayMerchant): PlatformKey[] =>
+  merchant.platformKeys ?? [{ serial: merchant.platformKeyId, privateKey: merchant.platformPrivateKey, certificate: null, effectiveAt: 0 }];
+
+/** The key that signs the next answer or notification: the only one, or each valid one in turn. */
+export function signerOf(merchant: PayMerchant): { serial: string; privateKey: string } {
+  const keys = platformKeysOf(merchant);
+  if (keys.length === 1) return keys[0]!;
+  merchant.signCount = (merchant.signCount ?? 0) + 1;
+  return keys[merchant.signCount % keys.length]!;
 }
 
 /** One payment (预支付交易) from native or h5 ordering. */
@@ -98,7 +126,7 @@ export interface PayFault {
   remaining: number;
 }
 
-export const PAY_API_NAMES = ['native', 'h5', 'query', 'close', 'refund', 'refund_query'] as const;
+export const PAY_API_NAMES = ['native', 'h5', 'query', 'close', 'refund', 'refund_query', 'certificates'] as const;
 export type PayApiName = (typeof PAY_API_NAMES)[number];
 
 export interface PayData {

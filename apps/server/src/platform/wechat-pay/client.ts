@@ -1,8 +1,9 @@
+import { X509Certificate, type KeyObject } from 'node:crypto';
 import {
   buildAuthorization, decryptResource, verifySignedHeaders,
-  type PayNotification, type PayRefund, type PayRefundNotice, type PayTransaction,
+  type EncryptedResource, type PayNotification, type PayRefund, type PayRefundNotice, type PayTransaction,
 } from '@canteen/wechat-protocol';
-import type { WechatPayConfig } from './config.js';
+import { readKeysDir, type WechatPayConfig } from './config.js';
 import { PayPlatformError, payBadAnswer, payTimeout, payUnreachable } from './errors.js';
 
 export interface CreatePaymentInput {
@@ -43,6 +44,15 @@ const rfc3339 = (at: Date) => `${new Date(at.getTime() + 8 * 3600_000).toISOStri
  * decrypted. Keys stay inside; nothing here logs them.
  */
 export class WechatPayClient {
+  /** Keys read from WXPAY_PLATFORM_KEYS_DIR, and the 平台证书 downloaded, by serial. */
+  private fromDir: Map<string, KeyObject> | null = null;
+  private downloaded = new Map<string, KeyObject>();
+  /** When the certificates were last downloaded (or last failed to be: tried again a minute later). */
+  private downloadedAt: number | null = null;
+  /** When an unknown serial last made it learn the keys again (at most every 10 s: serials are the sender's to choose). */
+  private unknownSerialAt = 0;
+  private refreshing: Promise<void> | null = null;
+
   constructor(readonly config: WechatPayConfig) {}
 
   /** The customer page that pays a native code (the simulator's); null on the real platform (scan the QR). */
@@ -50,13 +60,66 @@ export class WechatPayClient {
     return this.config.simulator ? `${this.config.baseUrl}/pay/scan?code_url=${encodeURIComponent(codeUrl)}` : null;
   }
 
-  private async request<T>(method: 'GET' | 'POST', pathWithQuery: string, body?: object): Promise<{ status: number; data: T | null }> {
+  /** The platform key with this serial (Wechatpay-Serial): given, in the folder, or downloaded. */
+  readonly keyOf = (serial: string): KeyObject | null => this.config.platformKeys.get(serial) ?? this.fromDir?.get(serial) ?? this.downloaded.get(serial) ?? null;
+
+  /** The serials of the platform keys known now. */
+  knownSerials(): string[] {
+    return [...new Set([...this.config.platformKeys.keys(), ...(this.fromDir?.keys() ?? []), ...this.downloaded.keys()])];
+  }
+
+  /** Learns the platform keys again (the folder, the 平台证书): one at a time however many ask. */
+  refreshKeys(): Promise<void> {
+    this.refreshing ??= this.loadKeys().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async loadKeys(): Promise<void> {
+    if (this.config.platformKeysDir) this.fromDir = readKeysDir(this.config.platformKeysDir);
+    if (!this.config.downloadCertificates) return;
+    try {
+      this.downloaded = await this.downloadCertificates();
+      this.downloadedAt = Date.now();
+    } catch (error) {
+      this.downloadedAt = Date.now() - this.config.certificateRefreshMs + 60_000;
+      throw error;
+    }
+  }
+
+  /** Before a check: the folder read once, the certificates downloaded when never yet or longer ago than the refresh. */
+  private async ready(): Promise<void> {
+    const stale = this.config.downloadCertificates && (this.downloadedAt === null || Date.now() - this.downloadedAt > this.config.certificateRefreshMs);
+    if (stale || (this.config.platformKeysDir && !this.fromDir)) await this.refreshKeys().catch(() => undefined);
+  }
+
+  /**
+   * Checks Wechatpay-* headers over the exact body. A serial not known (the platform rotating its
+   * key: a new 平台证书, or a new 微信支付公钥 put in the folder) makes it learn the keys again first.
+   */
+  private async verify(headers: Record<string, string | string[] | undefined>, raw: string, nowSeconds?: number) {
+    await this.ready();
+    let check = verifySignedHeaders(headers, raw, this.keyOf, nowSeconds);
+    const canLearn = this.config.downloadCertificates || this.config.platformKeysDir;
+    if (!check.ok && check.reason === 'serial' && canLearn) {
+      // One learning in flight serves every answer waiting on it.
+      if (this.refreshing) await this.refreshing.catch(() => undefined);
+      else if (Date.now() - this.unknownSerialAt > 10_000) {
+        this.unknownSerialAt = Date.now();
+        await this.refreshKeys().catch(() => undefined);
+      }
+      check = verifySignedHeaders(headers, raw, this.keyOf, nowSeconds);
+    }
+    return check;
+  }
+
+  /** One signed call; the answer as it came. */
+  private async send(method: 'GET' | 'POST', pathWithQuery: string, body?: object): Promise<{ res: Response; raw: string }> {
     const text = body === undefined ? '' : JSON.stringify(body);
     const signer = { mchid: this.config.mchid, serialNo: this.config.serialNo, privateKey: this.config.privateKey };
-    let res: Response;
-    let raw: string;
     try {
-      res = await fetch(`${this.config.baseUrl}${pathWithQuery}`, {
+      const res = await fetch(`${this.config.baseUrl}${pathWithQuery}`, {
         method,
         headers: {
           Authorization: buildAuthorization(signer, method, pathWithQuery, text),
@@ -67,30 +130,66 @@ export class WechatPayClient {
         ...(body === undefined ? {} : { body: text }),
         signal: AbortSignal.timeout(this.config.timeoutMs),
       });
-      raw = await res.text();
+      return { res, raw: await res.text() };
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') throw payTimeout();
       throw payUnreachable();
     }
-    if (res.ok) {
-      // A success must be the platform's: its signature over the exact body.
-      const check = verifySignedHeaders(Object.fromEntries(res.headers.entries()), raw, (serial) => (serial === this.config.platformKeyId ? this.config.platformPublicKey : null));
-      if (!check.ok) throw payBadAnswer(`签名校验失败（${check.reason}）`);
-      if (!raw) return { status: res.status, data: null };
-      try {
-        return { status: res.status, data: JSON.parse(raw) as T };
-      } catch {
-        throw payBadAnswer('不是 JSON');
-      }
-    }
+  }
+
+  private refusal(res: Response, raw: string): PayPlatformError {
     let refusal: { code?: string; message?: string } = {};
     try {
       refusal = JSON.parse(raw) as typeof refusal;
     } catch {
       /* not JSON: named by the status below */
     }
-    throw new PayPlatformError(refusal.code ?? `HTTP_${res.status}`, refusal.message ?? `HTTP ${res.status}`, res.status);
+    return new PayPlatformError(refusal.code ?? `HTTP_${res.status}`, refusal.message ?? `HTTP ${res.status}`, res.status);
+  }
+
+  private async request<T>(method: 'GET' | 'POST', pathWithQuery: string, body?: object): Promise<{ status: number; data: T | null }> {
+    const { res, raw } = await this.send(method, pathWithQuery, body);
+    if (!res.ok) throw this.refusal(res, raw);
+    // A success must be the platform's: its signature over the exact body.
+    const check = await this.verify(Object.fromEntries(res.headers.entries()), raw);
+    if (!check.ok) throw payBadAnswer(`签名校验失败（${check.reason}）`);
+    if (!raw) return { status: res.status, data: null };
+    try {
+      return { status: res.status, data: JSON.parse(raw) as T };
+    } catch {
+      throw payBadAnswer('不是 JSON');
+    }
+  }
+
+  /**
+   * 下载平台证书 (GET /v3/certificates): each certificate decrypted with the APIv3 key, its serial
+   * checked against the one listed; the answer signed by one of them or by a key known already.
+   */
+  async downloadCertificates(): Promise<Map<string, KeyObject>> {
+    const { res, raw } = await this.send('GET', '/v3/certificates');
+    if (!res.ok) throw this.refusal(res, raw);
+    let listed: Array<{ serial_no: string; encrypt_certificate: EncryptedResource }>;
+    try {
+      listed = (JSON.parse(raw) as { data: typeof listed }).data;
+      if (!Array.isArray(listed)) throw new Error('no data');
+    } catch {
+      throw payBadAnswer('平台证书列表不是 JSON');
+    }
+    const keys = new Map<string, KeyObject>();
+    for (const item of listed) {
+      let certificate: X509Certificate;
+      try {
+        certificate = new X509Certificate(decryptResource(this.config.apiV3Key, item.encrypt_certificate));
+      } catch {
+        throw payBadAnswer(`平台证书 ${item.serial_no} 无法解密或解析，请检查 APIv3 密钥`);
+      }
+      if (certificate.serialNumber.toUpperCase() !== item.serial_no.toUpperCase()) throw payBadAnswer(`平台证书序列号不符（${item.serial_no}）`);
+      keys.set(item.serial_no, certificate.publicKey);
+    }
+    const check = verifySignedHeaders(Object.fromEntries(res.headers.entries()), raw, (serial) => keys.get(serial) ?? this.keyOf(serial));
+    if (!check.ok) throw payBadAnswer(`平台证书列表签名校验失败（${check.reason}）`);
+    return keys;
   }
 
   private order(input: CreatePaymentInput) {
@@ -151,8 +250,8 @@ export class WechatPayClient {
    * Checks a notification: signed by the platform key over the exact body, within the timestamp
    * window, resource decrypted with the APIv3 key. Throws NotificationRefused otherwise.
    */
-  verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)): VerifiedNotification {
-    const check = verifySignedHeaders(headers, rawBody, (serial) => (serial === this.config.platformKeyId ? this.config.platformPublicKey : null), nowSeconds);
+  async verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<VerifiedNotification> {
+    const check = await this.verify(headers, rawBody, nowSeconds);
     if (!check.ok) throw new NotificationRefused(check.reason);
     let notification: PayNotification;
     try {

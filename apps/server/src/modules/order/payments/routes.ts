@@ -46,7 +46,7 @@ export function paymentRoutes(payments: Payments, client: WechatPayClient): Fast
         const raw = typeof request.body === 'string' ? request.body : '';
         let verified;
         try {
-          verified = client.verifyNotification(request.headers, raw);
+          verified = await client.verifyNotification(request.headers, raw);
         } catch (error) {
           if (!(error instanceof NotificationRefused)) throw error;
           request.log.warn({ reason: error.reason }, 'wechat pay: notification refused');
