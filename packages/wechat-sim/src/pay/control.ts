@@ -3,7 +3,7 @@
  * notifications; pay as the customer; send a late, replayed, arbitrary or forged notification;
  * inject failures into the pay API.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { PayEventType } from '@canteen/wechat-protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { baseUrl, type SimContext } from '../context.js';
@@ -181,7 +181,10 @@ export function registerPayControl(app: FastifyInstance, ctx: SimContext, pay: P
     if (!merchant) throw new PayError(404, 'NOT_FOUND', `no merchant ${mchid}`);
     return merchant;
   };
-  app.get('/sim/pay/merchants/:mchid/platform-keys', handle(async (request) => platformKeysOf(merchantByParam(request)).map(({ serial, certificate, effectiveAt }) => ({ serial, certificate, effectiveAt }))));
+  app.get('/sim/pay/merchants/:mchid/platform-keys', handle(async (request) => platformKeysOf(merchantByParam(request)).map(({ serial, privateKey, certificate, effectiveAt }) => ({
+      serial, certificate, effectiveAt, publicKey: createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }) as string,
+    }))),
+  );
   app.post(
     '/sim/pay/merchants/:mchid/platform-keys',
     handle(async (request) => {
