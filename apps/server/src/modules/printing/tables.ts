@@ -56,6 +56,8 @@ export const printJob = pgTable('print_job', {
   attempts: integer('attempts').notNull().default(0),
   /** Of a job sent in several calls (飞鹅 over its content limit): how many calls the printer took. */
   partsSent: integer('parts_sent').notNull().default(0),
+  /** A call of such a job is on its way (set before it leaves, cleared when the cloud took it). */
+  partSending: boolean('part_sending').notNull().default(false),
   lastError: text('last_error'),
   nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
   leaseUntil: timestamptz('lease_until'),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PrinterStatus } from '@canteen/contract';
 import type { Database, Db } from '../../../db/client.js';
@@ -107,13 +107,22 @@ export class PrintDispatcher {
     });
   }
 
-  /** Fails the jobs whose sender's lease ran out (see the class comment). */
+  /**
+   * Fails the jobs whose sender's lease ran out (see the class comment); a job sent in several
+   * calls whose sender died between two of them (some taken, none on its way) goes on instead,
+   * from the next call.
+   */
   async reap(): Promise<number> {
+    const resumed = await this.db.update(printJob)
+      .set({ status: 'pending', leaseUntil: null, nextAttemptAt: new Date(), lastError: sql`'发送中断（服务重启或实例退出）：前 ' || ${printJob.partsSent} || ' 段已打印，从下一段继续'` })
+      .where(and(eq(printJob.status, 'sending'), lte(printJob.leaseUntil, new Date()), gt(printJob.partsSent, 0), eq(printJob.partSending, false)))
+      .returning({ id: printJob.id });
+    if (resumed.length) this.o.log.warn({ jobs: resumed.map((r) => r.id) }, 'print jobs resumed after a lost lease between parts');
     // A job sent in several calls says how many the printer took before (a 重打 prints it whole).
     const rows = await this.db.update(printJob).set({ status: 'failed', lastError: sql`case when ${printJob.partsSent} > 0 then ${IN_DOUBT} || '（前 ' || ${printJob.partsSent} || ' 段已打印）' else ${IN_DOUBT} end`, leaseUntil: null })
       .where(and(eq(printJob.status, 'sending'), lte(printJob.leaseUntil, new Date()))).returning({ id: printJob.id });
     if (rows.length) this.o.log.warn({ jobs: rows.map((r) => r.id) }, 'print jobs in doubt after a lost lease');
-    return rows.length;
+    return rows.length + resumed.length;
   }
 
   /** Claims due jobs and starts their sends; answers how many it claimed (their sends run on). */
@@ -166,18 +175,18 @@ export class PrintDispatcher {
       // Each call of a job sent in several is recorded before the next leaves (the lease renewed with it),
       // by this claim only (attempts tells the claim): a retry begins after the last one taken.
       const leaseMs = this.o.leaseMs ?? 30_000;
-      await this.o.transport.send(p, job, async (sent) => {
-        const [row] = await this.db.update(printJob).set({ partsSent: sent, leaseUntil: new Date(Date.now() + leaseMs) })
+      await this.o.transport.send(p, job, async (sent, _total, sending) => {
+        const [row] = await this.db.update(printJob).set({ partsSent: sent, partSending: sending, leaseUntil: new Date(Date.now() + leaseMs) })
           .where(and(eq(printJob.id, job.id), eq(printJob.status, 'sending'), eq(printJob.attempts, job.attempts))).returning({ id: printJob.id });
         if (!row) throw new PrintRefused('打印任务已被收回（租约过期），未再发送后续部分');
       });
-      await this.db.update(printJob).set({ status: 'sent', sentAt: new Date(), leaseUntil: null, lastError: null }).where(and(eq(printJob.id, job.id), ne(printJob.status, 'sent')));
+      await this.db.update(printJob).set({ status: 'sent', sentAt: new Date(), leaseUntil: null, lastError: null, partSending: false }).where(and(eq(printJob.id, job.id), ne(printJob.status, 'sent')));
       if (p.status !== 'online') await this.o.onStatus?.(p.id, 'online', null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retry = error instanceof PrintUnreachable && job.attempts < (this.o.maxAttempts ?? 12);
       await this.db.update(printJob).set(retry
-        ? { status: 'pending', lastError: message, leaseUntil: null, nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)) }
+        ? { status: 'pending', lastError: message, leaseUntil: null, partSending: false, nextAttemptAt: new Date(Date.now() + backoffMs(job.attempts)) }
         : { status: 'failed', lastError: message, leaseUntil: null })
         .where(and(eq(printJob.id, job.id), eq(printJob.status, 'sending'), eq(printJob.attempts, job.attempts)));
       if (error instanceof PrintUnreachable && error.status && p && p.status !== error.status) await this.o.onStatus?.(p.id, error.status, message);

@@ -9,6 +9,7 @@ import { signIn } from '../../../../test/auth.js';
 import { callerOf, cartOf, createOrderApi, dataOf, orderFixture, payInFull, type OrderFixture } from '../../../../test/orders.js';
 import { startSimulator } from '../../../../test/sim.js';
 import type { App } from '../../../app.js';
+import { IN_DOUBT } from '../jobs/dispatcher.js';
 import { printJob } from '../tables.js';
 import { FEIE_CONTENT_MAX_BYTES } from '../tickets/feie.js';
 import { PrintUnreachable } from './errors.js';
@@ -135,6 +136,41 @@ describe('a 60-dish order on the 飞鹅 cloud printer', () => {
     expect(job!.partsSent).toBe(feie.calls.length);
     expect(new Set(feie.calls.map((c) => c.content)).size).toBe(feie.calls.length);
     expectEachDishOnceInOrder((await printedOf(feie.calls.map((c) => c.id))).map((t) => t.text).join('\n'));
+  });
+});
+
+describe('a sender that dies midway through a split job', () => {
+  /** A job whose first call printed, then claimed by a sender that died (its lease run out) with `partSending`. */
+  async function diedAfterFirstCall(partSending: boolean) {
+    feie.calls = [];
+    feie.failCall = 1;
+    const { jobId } = await paidSixtyDishOrder();
+    await app.printing.dispatcher.drain();
+    await app.database.db.update(printJob).set({ status: 'sending', attempts: sql`${printJob.attempts} + 1`, partSending, leaseUntil: new Date(0) }).where(eq(printJob.id, jobId));
+    return jobId;
+  }
+
+  it('died between two calls (none on its way): the job goes on from the next call, nothing printed twice', async () => {
+    const jobId = await diedAfterFirstCall(false);
+    expect(await app.printing.dispatcher.reap()).toBe(1);
+    let [job] = await app.database.db.select().from(printJob).where(eq(printJob.id, jobId));
+    expect(job).toMatchObject({ status: 'pending', partsSent: 1 });
+    expect(job!.lastError).toContain('前 1 段已打印，从下一段继续');
+    await app.printing.dispatcher.drain();
+    [job] = await app.database.db.select().from(printJob).where(eq(printJob.id, jobId));
+    expect(job).toMatchObject({ status: 'sent', partSending: false });
+    expect(job!.partsSent).toBe(feie.calls.length);
+    expectEachDishOnceInOrder((await printedOf(feie.calls.map((c) => c.id))).map((t) => t.text).join('\n'));
+  });
+
+  it('died during a call: in doubt (never sent again by itself), saying how many parts printed', async () => {
+    const jobId = await diedAfterFirstCall(true);
+    expect(await app.printing.dispatcher.reap()).toBe(1);
+    const [job] = await app.database.db.select().from(printJob).where(eq(printJob.id, jobId));
+    expect(job).toMatchObject({ status: 'failed', lastError: `${IN_DOUBT}（前 1 段已打印）` });
+    const calls = feie.calls.length;
+    await app.printing.dispatcher.drain();
+    expect(feie.calls).toHaveLength(calls);
   });
 });
 

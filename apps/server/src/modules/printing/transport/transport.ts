@@ -14,11 +14,12 @@ export type JobRow = typeof printJob.$inferSelect;
 
 /** How jobs reach printers and printers are asked for their state (the tests put a fake in). */
 /**
- * Told after each call of a job sent in several (a 飞鹅 job over Open_printMsg's limits) took its
- * part: `sent` calls of `total` are done. The dispatcher records it before the next call leaves,
- * so a retry begins with the first call not yet taken and never prints a part twice.
+ * Told around each call of a job sent in several (a 飞鹅 job over Open_printMsg's limits): before
+ * a call leaves (`sending`), and once the cloud took it (`sent` calls of `total` done). The
+ * dispatcher records both, so a retry begins with the first call not yet taken and never prints
+ * a part twice, and a sender that died between calls left nothing in doubt.
  */
-export type PartSent = (sent: number, total: number) => Promise<void>;
+export type PartSent = (sent: number, total: number, sending: boolean) => Promise<void>;
 
 export interface PrinterTransport {
   /**
@@ -49,6 +50,7 @@ export function networkTransport(deps: { db: Db; secrets: Secrets; feie: FeieCli
       const keys = await account();
       const calls = feieCalls(job.content, job.copies);
       for (let i = job.partsSent ?? 0; i < calls.length; i++) {
+        if (calls.length > 1) await onPart?.(i, calls.length, true);
         try {
           await deps.feie.printMsg(keys, p.feieSn ?? '', calls[i]!.content, calls[i]!.times);
         } catch (error) {
@@ -57,7 +59,7 @@ export function networkTransport(deps: { db: Db; secrets: Secrets; feie: FeieCli
           if (calls.length > 1 && error instanceof PrintUnreachable) throw new PrintUnreachable(`第 ${i + 1}/${calls.length} 段：${error.message}（前 ${i} 段已打印，重试从第 ${i + 1} 段开始）`, error.status);
           throw error;
         }
-        if (calls.length > 1) await onPart?.(i + 1, calls.length);
+        if (calls.length > 1) await onPart?.(i + 1, calls.length, false);
       }
     },
     async status(p) {
