@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharsMessage, hasControlChars, textSchema } from './text.js';
 import { applyRate, MONEY_MAX_FEN } from './money.js';
 import { pageQuerySchema } from './paging.js';
 import { ORDER_TYPES } from './store.js';
@@ -12,7 +13,7 @@ import { ORDER_TYPES } from './store.js';
  */
 
 const id = z.string().regex(/^[1-9]\d{0,17}$/, '必须是数字编号');
-const text = (name: string, max: number) => z.string().trim().max(max, `${name}不能超过${max}个字符`);
+const text = textSchema;
 const required = (name: string, max: number) => text(name, max).min(1, `${name}不能为空`);
 const isoTime = (name: string) => z.iso.datetime({ offset: true, message: `${name}必须是ISO时间` });
 const int = (name: string) => z.number({ message: `${name}必须是整数` }).int(`${name}必须是整数`);
@@ -253,5 +254,5 @@ export const couponQuerySchema = pageQuerySchema.extend({
 
 /** 作废: only an unused coupon, with a reason. */
 export const couponVoidBodySchema = z.object({
-  reason: z.string().trim().min(2, '作废原因至少2个字').max(200, '作废原因不能超过200个字符'),
+  reason: z.string().trim().min(2, '作废原因至少2个字').max(200, '作废原因不能超过200个字符').refine((v) => !hasControlChars(v), controlCharsMessage('作废原因')),
 });

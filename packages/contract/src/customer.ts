@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharsMessage, hasControlChars, textSchema } from './text.js';
 import { phoneSchema } from './identity.js';
 import { MONEY_MAX_FEN } from './money.js';
 import { pageQuerySchema } from './paging.js';
@@ -11,7 +12,7 @@ import { pageQuerySchema } from './paging.js';
  */
 
 const id = z.string().regex(/^[1-9]\d{0,17}$/, '必须是数字编号');
-const text = (name: string, max: number) => z.string().trim().max(max, `${name}不能超过${max}个字符`);
+const text = textSchema;
 const required = (name: string, max: number) => text(name, max).min(1, `${name}不能为空`);
 const fen = (name: string) =>
   z.number({ message: `${name}必须是金额（分）` }).int(`${name}必须是整数分`).min(0, `${name}不能为负数`).max(MONEY_MAX_FEN, `${name}超出上限`);
@@ -163,7 +164,7 @@ export const memberAdjustBodySchema = z
     principal: delta('本金调整').default(0),
     bonus: delta('赠送金调整').default(0),
     points: delta('积分调整').default(0),
-    reason: z.string().trim().min(2, '调整原因至少2个字').max(200, '调整原因不能超过200个字符'),
+    reason: z.string().trim().min(2, '调整原因至少2个字').max(200, '调整原因不能超过200个字符').refine((v) => !hasControlChars(v), controlCharsMessage('调整原因')),
   })
   .refine((a) => a.principal !== 0 || a.bonus !== 0 || a.points !== 0, { message: '请至少调整本金、赠送金或积分中的一项', path: ['principal'] });
 export type MemberAdjustBody = z.input<typeof memberAdjustBodySchema>;
@@ -358,5 +359,5 @@ export const rechargeQuerySchema = pageQuerySchema
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, { message: '开始日期不能晚于结束日期', path: ['dateFrom'] });
 
 export const rechargeRefundBodySchema = z.object({
-  reason: z.string().trim().min(2, '退款原因至少2个字').max(200, '退款原因不能超过200个字符'),
+  reason: z.string().trim().min(2, '退款原因至少2个字').max(200, '退款原因不能超过200个字符').refine((v) => !hasControlChars(v), controlCharsMessage('退款原因')),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 import { pageQuerySchema } from './paging.js';
 import { PASSWORD_MAX, PASSWORD_MIN, phoneMessages, SMS_CODE_LENGTH, smsCodeMessages } from './validators.js';
 
@@ -8,7 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, phoneMessages, SMS_CODE_LENGTH, smsCodeMess
  */
 
 const id = z.string().regex(/^[1-9]\d{0,17}$/, '必须是数字编号');
-const text = (name: string, max: number) => z.string().trim().max(max, `${name}不能超过${max}个字符`);
+const text = textSchema;
 const required = (name: string, max: number) => text(name, max).min(1, `${name}不能为空`);
 const optionalText = (name: string, max: number) => text(name, max).nullish();
 

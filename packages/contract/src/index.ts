@@ -2,6 +2,7 @@ export * from './envelope.js';
 export * from './errors.js';
 export * from './paging.js';
 export * from './validators.js';
+export * from './text.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './identity.js';

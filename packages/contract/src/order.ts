@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 import { pageQuerySchema } from './paging.js';
 import { ORDER_TYPES } from './store.js';
 
@@ -10,7 +11,7 @@ import { ORDER_TYPES } from './store.js';
  */
 
 const id = z.string().regex(/^[1-9]\d{0,17}$/, '必须是数字编号');
-const text = (name: string, max: number) => z.string().trim().max(max, `${name}不能超过${max}个字符`);
+const text = textSchema;
 const required = (name: string, max: number) => text(name, max).min(1, `${name}不能为空`);
 const date = (name: string) => z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, `${name}格式应为 YYYY-MM-DD`);
 const fen = z.number().int();

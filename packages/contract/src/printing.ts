@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
@@ -8,7 +9,7 @@ import { pageQuerySchema } from './paging.js';
  */
 
 const id = z.string().regex(/^[1-9]\d{0,17}$/, '必须是数字编号');
-const text = (name: string, max: number) => z.string().trim().max(max, `${name}不能超过${max}个字符`);
+const text = textSchema;
 
 // ---------- kinds and limits ----------
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharsMessage, hasControlChars } from './text.js';
 
 /**
  * The reply fields (specification §3 "Reply"), shared by automatic replies, menu buttons and the
@@ -10,7 +11,7 @@ import { z } from 'zod';
 export const REPLY_TYPES = ['text', 'image', 'voice', 'video', 'music', 'news'] as const;
 export type ReplyType = (typeof REPLY_TYPES)[number];
 
-const replyText = (max: number) => z.string().max(max, `不能超过${max}个字符`).nullish();
+const replyText = (max: number) => z.string().max(max, `不能超过${max}个字符`).refine((v) => !hasControlChars(v), controlCharsMessage('回复内容')).nullish();
 
 /** The longest title (music, video, article) a reply takes, in characters. */
 export const REPLY_NAME_MAX = 256;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text.js';
 import { isTimeZone } from './business-date.js';
 import { MONEY_MAX_FEN } from './money.js';
 import { pageQuerySchema } from './paging.js';
@@ -9,7 +10,7 @@ import { pageQuerySchema } from './paging.js';
  */
 
 const id = z.string().regex(/^[1-9]\d{0,17}$/, '必须是数字编号');
-const text = (name: string, max: number) => z.string().trim().max(max, `${name}不能超过${max}个字符`);
+const text = textSchema;
 const required = (name: string, max: number) => text(name, max).min(1, `${name}不能为空`);
 const fen = (name: string) =>
   z.number({ message: `${name}必须是金额（分）` }).int(`${name}必须是整数分`).min(0, `${name}不能为负数`).max(MONEY_MAX_FEN, `${name}超出上限`);

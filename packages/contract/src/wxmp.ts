@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharsMessage, hasControlChars } from './text.js';
 import { pageQuerySchema } from './paging.js';
 import { storedReplySchema } from './reply.js';
 
@@ -9,7 +10,7 @@ import { storedReplySchema } from './reply.js';
 
 export const idString = z.string().regex(/^\d{1,19}$/, '必须是数字 id');
 export const appIdField = z.string({ error: '请选择公众号' }).trim().min(1, '请选择公众号').max(64, 'AppID 过长');
-const optionalText = (max: number, label: string) => z.string().max(max, `${label}不能超过${max}个字符`).nullish();
+const optionalText = (max: number, label: string) => z.string().max(max, `${label}不能超过${max}个字符`).refine((v) => !hasControlChars(v), controlCharsMessage(label)).nullish();
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -99,7 +100,7 @@ export const syncProgressSchema = z.object({
 });
 
 /** `PUT /weixin/wxuser/remark`. */
-export const followerRemarkSchema = z.object({ id: idString, remark: z.string().trim(), appId: appIdField.optional() });
+export const followerRemarkSchema = z.object({ id: idString, remark: z.string().trim().refine((v) => !hasControlChars(v), controlCharsMessage('备注')), appId: appIdField.optional() });
 
 /** `PUT /weixin/wxuser/tagid-list`: tags the chosen followers, or takes the tags off. */
 export const followerTaggingSchema = z.object({
@@ -115,10 +116,10 @@ export const tagCreateSchema = z.object({ appId: appIdField, name: tagName });
 export const tagUpdateSchema = z.object({ appId: appIdField, id: z.coerce.number().int(), name: tagName });
 
 export const articleInputSchema = z.object({
-  title: z.string({ error: '请填写标题' }).trim().min(1, '请填写标题').max(64, '标题不能超过64个字符'),
+  title: z.string({ error: '请填写标题' }).trim().min(1, '请填写标题').max(64, '标题不能超过64个字符').refine((v) => !hasControlChars(v), controlCharsMessage('标题')),
   thumbMediaId: z.string({ error: '请选择封面图片' }).min(1, '请选择封面图片'),
-  author: z.string().max(8, '作者不能超过8个字符').nullish(),
-  digest: z.string().max(120, '摘要不能超过120个字符').nullish(),
+  author: z.string().max(8, '作者不能超过8个字符').refine((v) => !hasControlChars(v), controlCharsMessage('作者')).nullish(),
+  digest: z.string().max(120, '摘要不能超过120个字符').refine((v) => !hasControlChars(v), controlCharsMessage('摘要')).nullish(),
   content: z.string({ error: '请填写正文' }).min(1, '请填写正文').max(200_000, '正文过长'),
   contentSourceUrl: z.string().max(1024).refine((v) => v === '' || /^https?:\/\//i.test(v), '原文地址必须以 http:// 或 https:// 开头').nullish(),
   showCoverPic: z.coerce.number().int().min(0).max(1).optional(),

@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import type { TicketLine } from '@canteen/contract';
+import { stripPrintControlChars, type TicketLine } from '@canteen/contract';
 
 /**
  * Tickets as ESC/POS bytes for a network printer: text in GB18030 (Chinese mode on), bold
@@ -28,15 +28,20 @@ function qr(text: string): number[] {
   ];
 }
 
+/**
+ * Ticket text never carries a command: every control character is dropped before it is encoded
+ * (the contract refuses them in what people type; this is the second fence, issue 22 #3).
+ */
 function ticketBytes(lines: TicketLine[]): number[] {
   const out: number[] = [...INIT];
   for (const l of lines) {
+    const text = stripPrintControlChars(l.text);
     out.push(...align(l.center || l.qr));
     if (l.qr) {
-      out.push(...qr(l.text.trim()), 0x0a);
+      out.push(...qr(text.trim()), 0x0a);
       continue;
     }
-    out.push(...bold(l.bold), ...size(l.double), ...iconv.encode(l.center ? l.text.trim() : l.text.trimEnd(), 'gb18030'), 0x0a);
+    out.push(...bold(l.bold), ...size(l.double), ...iconv.encode(l.center ? text.trim() : text.trimEnd(), 'gb18030'), 0x0a);
   }
   out.push(...bold(false), ...size(false), ...align(false), ...CUT);
   return out;

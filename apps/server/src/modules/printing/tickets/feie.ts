@@ -1,7 +1,7 @@
-import type { TicketLine } from '@canteen/contract';
+import { stripPrintControlChars, type TicketLine } from '@canteen/contract';
 
-/** `<` and `>` in text would read as 飞鹅 tags: the full-width forms print the same. */
-const escape = (text: string) => text.replace(/</g, '＜').replace(/>/g, '＞');
+/** `<` and `>` in text would read as 飞鹅 tags: the full-width forms print the same; control characters go (issue 22 #3). */
+const escape = (text: string) => stripPrintControlChars(text).replace(/</g, '＜').replace(/>/g, '＞');
 
 /** Open_printMsg's documented limit on `content`, in bytes (UTF-8, as the form carries it). */
 export const FEIE_CONTENT_MAX_BYTES = 5000;
