@@ -44,6 +44,13 @@ function route({ method, path, body, query }: Received) {
     printers = printers.map((p) => (p.id === parsed.data.id ? { ...p, enabled: parsed.data.enabled, name: parsed.data.name } : p));
     return okReply(printers.find((p) => p.id === parsed.data.id));
   }
+  // The cloud keeps 前台 (its Open_printerDelList `no`): the server refuses the delete and says why.
+  const remove = /^\/store\/printer\/(\d+)$/.exec(path);
+  if (remove && method === 'DELETE') {
+    if (remove[1] === '1') return failReply(409, '飞鹅云未删除打印机 923010001：设备正在打印订单。打印机未删除，请在飞鹅云后台处理后再删除');
+    printers = printers.filter((p) => p.id !== remove[1]);
+    return okReply(true);
+  }
   const test = /^\/store\/printer\/(\d+)\/test$/.exec(path);
   if (test && method === 'POST') {
     const made = job(String(jobs.length + 100), { printerId: test[1]!, orderId: null, orderNo: null, ticket: 'test', status: 'pending', sentAt: null });
@@ -177,6 +184,18 @@ describe('打印机', () => {
     await screen.findByText('已加入重打队列');
     expect(server.calls('POST', '/store/printer/job/1/reprint')).toHaveLength(1);
     await waitFor(() => expect(within(log).getAllByTestId('print-job-reprint')).toHaveLength(1));
+  });
+
+  it('a 飞鹅 printer the cloud did not delete stays, and the user reads why', async () => {
+    const user = userEvent.setup();
+    const { notified } = renderWithApp(<PrintersPage />);
+    await loaded('前台');
+    await user.click(button(rowOf('前台'), /^删\s?除$/)[0]!);
+    await user.click(ok());
+    await waitFor(() => expect(notified).toContain('飞鹅云未删除打印机 923010001：设备正在打印订单。打印机未删除，请在飞鹅云后台处理后再删除'));
+    expect(server.calls('DELETE', '/store/printer/1')).toHaveLength(1);
+    expect(screen.queryByText('删除成功')).toBeNull();
+    expect(rowOf('前台')).toBeInTheDocument();
   });
 
   it('saves the 飞鹅 account, the UKEY kept when left empty', async () => {
