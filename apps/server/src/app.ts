@@ -33,6 +33,9 @@ export type App = FastifyInstance;
 /** Sent with every answer. */
 const SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'same-origin' } as const;
 
+/** Trusts the nearest `hops` proxies (what Fastify does with a number, which its types do not take). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole server from a validated config and its open dependencies; listens nowhere. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -43,7 +46,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     },
     // One line per request is noise in production; operation logs are kept in the database.
     logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'production' }),
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxy hops: any caller can write the header.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     frameworkErrors, // the router's bad-URL and too-long-parameter answers in the envelope
   }).withTypeProvider<ZodTypeProvider>();
 

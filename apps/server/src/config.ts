@@ -51,6 +51,16 @@ export const configSchema = z.object({
   WXPAY_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(100, 'must be at least 100').default(10_000),
   WEB_DIST_DIR: z.string().min(1).default(path.join(serverRoot, '..', 'web', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino level (fatal … trace, silent)' }).default('info'),
+  /**
+   * Which hops' X-Forwarded-For is believed (client address for limits and logs): off (the socket's
+   * address), a number of proxy hops, or comma-separated proxy addresses / CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(off|\d{1,2}|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, 'must be off, a number of proxy hops (1 to 99) or comma-separated proxy addresses / CIDR ranges')
+    .transform((v): false | number | string[] => (v === 'off' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim())))
+    .refine((v) => v !== 0, 'must be off, a number of proxy hops (1 to 99) or comma-separated proxy addresses / CIDR ranges')
+    .default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int('must be a whole number').min(1024, 'must be at least 1024').default(1024 * 1024),
   AUTH_CAPTCHA: onOff.default('on'),
   /** Rate limits on costly routes (http/route-limits.ts); sign-in and SMS limits always apply. */

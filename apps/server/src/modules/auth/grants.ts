@@ -6,7 +6,7 @@ import { userById, userByPhone, userByUsername, type ClientRow, type SignInUser 
 import type { Captchas } from './captcha.js';
 import { decryptPassword } from './cipher.js';
 import { verifyNothing, verifyPassword } from './passwords.js';
-import { ACCOUNT_FAILURES, ADDRESS_FAILURES, type RateLimiter } from './rate-limit.js';
+import { ACCOUNT_ADDRESS_FAILURES, ACCOUNT_CAPTCHA, ADDRESS_FAILURES, type Limit, type RateLimiter } from './rate-limit.js';
 import type { PhoneCodes } from './sms.js';
 import type { TokenService } from './tokens.js';
 
@@ -53,8 +53,9 @@ export function createGrants({ db, config, tokens, captchas, limiter, phoneCodes
     });
 
   const addressKey = (ip: string) => `fail:addr:${ip}`;
+  const limitOf = (key: string): Limit => (key.startsWith('fail:addr:') ? ADDRESS_FAILURES : key.startsWith('fail:acct:') ? ACCOUNT_CAPTCHA : ACCOUNT_ADDRESS_FAILURES);
   const failed = async (keys: string[], status: number, message: string): Promise<never> => {
-    for (const key of keys) await limiter.hit(key, key.startsWith('fail:addr:') ? ADDRESS_FAILURES : ACCOUNT_FAILURES);
+    for (const key of keys) await limiter.hit(key, limitOf(key));
     throw new AppError(status, message);
   };
   const signedIn = async (user: SignInUser | undefined, failKeys: string[], wrong: [number, string]): Promise<SignInUser> => {
@@ -68,14 +69,18 @@ export function createGrants({ db, config, tokens, captchas, limiter, phoneCodes
       allow(request.client, 'password');
       if (!q.username) throw badRequest('用户名不能为空');
       if (!q.password) throw badRequest('密码不能为空');
-      if (config.AUTH_CAPTCHA === 'on') await captchas.verify(q.randomStr, q.code);
-      const accountKey = `fail:user:${q.username.toLowerCase()}`;
-      await limiter.check([[accountKey, ACCOUNT_FAILURES], [addressKey(request.ip), ADDRESS_FAILURES]]);
+      const account = q.username.toLowerCase();
+      // Failures counted per (account, address): others' failures never refuse the owner's right password.
+      const accountKey = `fail:user:${account}@${request.ip}`;
+      const accountWideKey = `fail:acct:${account}`;
+      await limiter.check([[accountKey, ACCOUNT_ADDRESS_FAILURES], [addressKey(request.ip), ADDRESS_FAILURES]]);
+      // An account under attack from many addresses: a captcha for every try, whatever AUTH_CAPTCHA says.
+      if (config.AUTH_CAPTCHA === 'on' || !(await limiter.passes(accountWideKey, ACCOUNT_CAPTCHA))) await captchas.verify(q.randomStr, q.code);
       const plain = decryptPassword(q.password, config.PASSWORD_CIPHER_KEY);
       if (plain === null) throw badRequest('密码密文格式不正确（需要 AES 加密后的 Base64）');
       const user = await userByUsername(db, q.username);
       const matches = user ? await verifyPassword(user.password, plain) : await verifyNothing(plain);
-      const ok = await signedIn(matches ? user : undefined, [accountKey, addressKey(request.ip)], [426, WRONG]);
+      const ok = await signedIn(matches ? user : undefined, [accountKey, accountWideKey, addressKey(request.ip)], [426, WRONG]);
       await limiter.clear(accountKey);
       return issue(ok, request, 'password');
     },
@@ -93,8 +98,8 @@ export function createGrants({ db, config, tokens, captchas, limiter, phoneCodes
 
     async sms(request: GrantRequest, phone: string, code: string): Promise<TokenSet> {
       allow(request.client, 'sms_login');
-      const phoneKey = `fail:phone:${phone}`;
-      await limiter.check([[phoneKey, ACCOUNT_FAILURES], [addressKey(request.ip), ADDRESS_FAILURES]]);
+      const phoneKey = `fail:phone:${phone}@${request.ip}`;
+      await limiter.check([[phoneKey, ACCOUNT_ADDRESS_FAILURES], [addressKey(request.ip), ADDRESS_FAILURES]]);
       if (!(await phoneCodes.consumeSms(phone, code))) return failed([phoneKey, addressKey(request.ip)], 428, '短信验证码错误或已过期');
       const user = await signedIn(await userByPhone(db, phone), [phoneKey, addressKey(request.ip)], [426, WRONG]);
       await limiter.clear(phoneKey);

@@ -6,8 +6,14 @@ import { authRateLimit } from './tables.js';
 
 export type { Limit } from '../../http/route-limits.js';
 
-/** Failed sign-ins: per account, and per client address (every grant shares these). */
-export const ACCOUNT_FAILURES: Limit = { max: 5, windowSeconds: 15 * 60 };
+/**
+ * Failed sign-ins. Refused (429) per account and address, and per address whatever the account:
+ * never per account alone, or anyone could lock the owner out. Per account, past ACCOUNT_CAPTCHA
+ * failures from any address, every sign-in of the account needs a captcha (even with
+ * AUTH_CAPTCHA off), so guessing costs a person's work while the right password still passes.
+ */
+export const ACCOUNT_ADDRESS_FAILURES: Limit = { max: 5, windowSeconds: 15 * 60 };
+export const ACCOUNT_CAPTCHA: Limit = { max: 5, windowSeconds: 15 * 60 };
 export const ADDRESS_FAILURES: Limit = { max: 20, windowSeconds: 15 * 60 };
 /** SMS codes: one per phone a minute, ten per address an hour. */
 export const SMS_PER_PHONE: Limit = { max: 1, windowSeconds: 60 };
@@ -67,6 +73,10 @@ export function createRateLimiter(db: Db) {
         const counted = await hits(key, limit);
         if (counted.hits >= limit.max) throw new TooManyRequests(counted.retryAfterSeconds, message);
       }
+    },
+    /** Whether the key is still under its limit (nothing counted). */
+    async passes(key: string, limit: Limit): Promise<boolean> {
+      return (await hits(key, limit)).hits < limit.max;
     },
     async clear(key: string): Promise<void> {
       await db.delete(authRateLimit).where(eq(authRateLimit.key, key));

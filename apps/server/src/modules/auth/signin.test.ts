@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { BASIC_ADMIN, passwordGrant } from '../../../test/auth.js';
+import { encryptPassword } from './cipher.js';
 
 const { app } = await createTestApp();
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -61,11 +62,34 @@ describe('password grant', () => {
     expect(res.json().msg).toBe('账号已被锁定');
   });
 
-  it('answers 429 after five failures for one account, even with the right password then', async () => {
+  it('never refuses the right password because of failures from other addresses (issue 22 #1)', async () => {
     for (let i = 0; i < 5; i++) expect((await passwordGrant(app, 'operator', 'wrong1', {}, `10.1.0.${i}`)).statusCode).toBe(426);
-    const blocked = await passwordGrant(app, 'operator', '123456', {}, '10.1.0.9');
+    // The account is under attack: a captcha is asked for every try, whatever AUTH_CAPTCHA says.
+    const noCaptcha = await passwordGrant(app, 'operator', '123456', {}, '10.1.0.99');
+    expect([noCaptcha.statusCode, noCaptcha.json().msg]).toEqual([428, '验证码不能为空']);
+    await app.identity.captchas.create('owner-try');
+    const owner = await passwordGrant(app, 'operator', '123456', { randomStr: 'owner-try', code: (await app.identity.captchas.peek('owner-try'))! }, '10.1.0.99');
+    expect(owner.statusCode).toBe(200);
+    await app.database.db.execute(sql`delete from auth_rate_limit`);
+  });
+
+  it('answers 429 after five failures for one account from one address, to that address only', async () => {
+    for (let i = 0; i < 5; i++) expect((await passwordGrant(app, 'operator', 'wrong1', {}, '10.1.1.1')).statusCode).toBe(426);
+    const blocked = await passwordGrant(app, 'operator', '123456', {}, '10.1.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().msg).toContain('稍后');
+    await app.identity.captchas.create('other-address');
+    const captcha = { randomStr: 'other-address', code: (await app.identity.captchas.peek('other-address'))! };
+    expect((await passwordGrant(app, 'operator', '123456', captcha, '10.1.1.2')).statusCode).toBe(200);
+    await app.database.db.execute(sql`delete from auth_rate_limit`);
+  });
+
+  it('believes no X-Forwarded-For without TRUST_PROXY: an invented address dodges no limit (issue 22 #1)', async () => {
+    for (let i = 0; i < 20; i++) {
+      await app.inject({ method: 'POST', url: '/auth/oauth/token', query: { username: `ghost${i}`, password: encryptPassword('wrong1', app.config.PASSWORD_CIPHER_KEY), grant_type: 'password', scope: 'server' }, headers: { ...BASIC_ADMIN, 'x-forwarded-for': `192.0.2.${i}` }, remoteAddress: '10.3.0.1' });
+    }
+    const res = await passwordGrant(app, 'admin', '123456', {}, '10.3.0.1');
+    expect(res.statusCode).toBe(429);
     await app.database.db.execute(sql`delete from auth_rate_limit`);
   });
 
