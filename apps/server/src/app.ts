@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { apiDocsOn, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotencyGuard } from './http/idempotency.js';
@@ -73,7 +73,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     openapi: { info: { title: 'Canteen API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API's map is no business of the public: off in production unless API_DOCS says so.
+  if (apiDocsOn(config)) await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(jobsPlugin); // app.jobs, before the modules that register job kinds on it
   await app.register(liveChannel); // STOMP at /weixin/ws and app.live (DESIGN.md §5), for the modules to publish

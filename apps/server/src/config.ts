@@ -62,6 +62,8 @@ export const configSchema = z.object({
     .refine((v) => v !== 0, 'must be off, a number of proxy hops (1 to 99) or comma-separated proxy addresses / CIDR ranges')
     .default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int('must be a whole number').min(1024, 'must be at least 1024').default(1024 * 1024),
+  /** The OpenAPI UI and document at /docs; unset: off in production, on elsewhere (apiDocsOn). */
+  API_DOCS: onOff.optional(),
   AUTH_CAPTCHA: onOff.default('on'),
   /** Rate limits on costly routes (http/route-limits.ts); sign-in and SMS limits always apply. */
   RATE_LIMITS: onOff.default('on'),
@@ -132,3 +134,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The simulator's base URL unless a real platform is configured. */
 export const wechatApiBase = (config: Config): string =>
   config.WECHAT_API_BASE ?? `http://127.0.0.1:${config.SIM_PORT}`;
+
+/** Whether /docs (the OpenAPI UI and document) is served: API_DOCS, or off by default in production. */
+export const apiDocsOn = (config: Config): boolean => (config.API_DOCS ?? (config.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
