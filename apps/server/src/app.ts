@@ -6,6 +6,7 @@ import { apiDocsOn, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler.js';
 import { registerIdempotencyGuard } from './http/idempotency.js';
+import { requestSerializer } from './http/log-redact.js';
 import { registerSpa } from './http/spa.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { mediaStorageOf } from './storage/select.js';
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     logger: {
       level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestSerializer }, // no query string's password, code or token in a log line
     },
     // One line per request is noise in production; operation logs are kept in the database.
     logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'production' }),
