@@ -15,7 +15,8 @@ export const permissionScreens = {
   'sys:token': ['index', 'del'],
   'sys:log': ['index', 'del'],
   'store:shop': crud,
-  'store:printer': crud,
+  // account: the brand-wide 飞鹅 account; port: a printer port outside 9100–9109 (both administrator-only).
+  'store:printer': [...crud, 'account', 'port'],
   'store:dish': crud,
   'store:category': crud,
   'store:combo': crud,
@@ -31,7 +32,8 @@ export const permissionScreens = {
   'order:cashier': ['index', 'pay'],
   // export: 导出 .xlsx; rebuild: 重算 the roll-ups from the orders.
   'report:sales': ['index', 'export', 'rebuild'],
-  'wxmp:wxapp': wxmp,
+  // secret: the live access token and the access information (administrator-only).
+  'wxmp:wxapp': [...wxmp, 'secret'],
   'wxmp:wxuser': [...wxmp, 'synchro', 'edit:remark', 'tagging'],
   'wxmp:wxusertags': wxmp,
   'wxmp:wxmaterial': wxmp,
@@ -56,6 +58,9 @@ export const isPermissionCode = (value: string): value is PermissionCode => know
 /** The codes of one screen's buttons, e.g. `screenCodes('sys:user')`. */
 export const screenCodes = (screen: PermissionScreen): PermissionCode[] =>
   (permissionScreens[screen] as readonly string[]).map((action) => `${screen}:${action}` as PermissionCode);
+
+/** Codes the seed grants to administrators only, never to the store operator's role (issue 22 #6, #4). */
+export const ADMIN_ONLY_PERMISSIONS: readonly PermissionCode[] = ['store:printer:account', 'store:printer:port', 'wxmp:wxapp:secret'];
 
 /** Role codes the seed creates. */
 export const ROLE_ADMIN = 'ROLE_ADMIN';

@@ -40,7 +40,7 @@ export const printerEndpoints = {
     data: feieAccountSchema,
   }),
   setFeieAccount: endpoint({
-    method: 'PUT', path: '/store/printer/feie-account', tag: 'store:printer', summary: '设置飞鹅账号', access: { permission: 'store:printer:edit' },
+    method: 'PUT', path: '/store/printer/feie-account', tag: 'store:printer', summary: '设置飞鹅账号', access: { permission: 'store:printer:account' },
     body: feieAccountBodySchema, data: feieAccountSchema,
   }),
   /** The print jobs, newest first, filtered by store, printer, order number, status, ticket. */

@@ -89,7 +89,7 @@ const actionNames: Record<string, string> = {
   index: '查看', get: '详情', add: '新增', edit: '修改', del: '删除', perm: '分配权限',
   synchro: '同步', 'edit:remark': '修改备注', tagging: '打标签',
   freeze: '冻结', adjust: '调整', recharge: '充值', level: '等级', refund: '退款', issue: '发放', void: '作废',
-  pay: '收款', export: '导出', rebuild: '重算',
+  pay: '收款', export: '导出', rebuild: '重算', account: '飞鹅账号', port: '非标准端口', secret: '接口凭证',
 };
 
 /** A screen's buttons: name and permission code, e.g. 用户管理新增 / sys:user:add. */

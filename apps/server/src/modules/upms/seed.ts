@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { ROLE_ADMIN, ROLE_OPERATOR, ROLE_PENDING } from '@canteen/contract';
+import { ADMIN_ONLY_PERMISSIONS, ROLE_ADMIN, ROLE_OPERATOR, ROLE_PENDING } from '@canteen/contract';
 import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { appSetting } from '../../db/tables.js';
@@ -8,7 +8,7 @@ import { seedButtons, seedMenu } from './seed-data.js';
 import { sysDept, sysMenu, sysOauthClient, sysRole, sysRoleMenu, sysUser, sysUserRole } from './tables.js';
 
 /** Raise when the seed gains rows; a boot then adds what is missing (never re-adds what was deleted twice). */
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 const SEED_KEY = 'identity.seedVersion';
 const DEMO_KEY = 'identity.demoSeeded';
 export const DEMO_PASSWORD = '123456';
@@ -39,7 +39,7 @@ async function seedMenus(db: Db): Promise<{ id: string; adminOnly: boolean }[]> 
       });
       ids.push({ id: screenId, adminOnly });
       for (const [b, button] of seedButtons(screen).entries()) {
-        ids.push({ id: await put(`button:${button.permission}`, { name: button.name, permission: button.permission, sort: b + 1, type: '1', parentId: screenId }), adminOnly });
+        ids.push({ id: await put(`button:${button.permission}`, { name: button.name, permission: button.permission, sort: b + 1, type: '1', parentId: screenId }), adminOnly: adminOnly || ADMIN_ONLY_PERMISSIONS.includes(button.permission) });
       }
     }
   }

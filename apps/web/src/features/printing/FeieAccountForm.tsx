@@ -31,7 +31,7 @@ export function FeieAccountForm() {
   useEffect(() => {
     if (account.data) form.setFieldsValue({ user: account.data.user, ukey: '' });
   }, [account.data, form]);
-  const editable = can('store:printer:edit');
+  const editable = can('store:printer:account');
 
   if (account.isPending) return <Skeleton active />;
   return (

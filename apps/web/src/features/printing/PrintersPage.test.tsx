@@ -92,7 +92,7 @@ beforeEach(() => {
   ];
   account = { user: '', ukeyMasked: null, configured: false };
   useCurrentStoreState.setState({ storeId: null });
-  signInWith(['store:printer:index', 'store:printer:add', 'store:printer:edit', 'store:printer:del']);
+  signInWith(['store:printer:index', 'store:printer:add', 'store:printer:edit', 'store:printer:del', 'store:printer:account']);
 });
 
 describe('打印机', () => {

@@ -20,12 +20,12 @@ export const accountRoutes = (accounts: AccountService): FastifyPluginAsyncZod =
   }, async () => envelope(await accounts.list()));
 
   app.get('/weixin/wxapp/access-token', {
-    config: { permission: 'wxmp:wxapp:get' },
+    config: { permission: 'wxmp:wxapp:secret' },
     schema: { tags, summary: '获取公众号接口凭证', querystring: z.object({ id: idString }), response: { 200: ok(z.object({ appId: z.string(), accessToken: z.string() })) } },
   }, async (request) => envelope(await accounts.accessToken(request.query.id)));
 
   app.get('/weixin/wxapp/access-info', {
-    config: { permission: 'wxmp:wxapp:get' },
+    config: { permission: 'wxmp:wxapp:secret' },
     schema: { tags, summary: '接入信息', description: '接入系统: the callback URL, token and EncodingAESKey to paste into the platform', querystring: z.object({ id: idString }), response: { 200: ok(accountAccessSchema) } },
   }, async (request) => envelope(await accounts.accessInfo(request.query.id, `${request.protocol}://${request.host}`)));
 

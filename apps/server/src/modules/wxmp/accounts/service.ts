@@ -238,7 +238,8 @@ export function createAccountService(ctx: WxmpContext) {
     async accessToken(id: string) {
       const row = await byId(id);
       const token = await ctx.client.accessToken(row.appId);
-      return { appId: row.appId, accessToken: token };
+      // Masked: the browser never holds the live token (issue 22 #6); the server uses it itself.
+      return { appId: row.appId, accessToken: maskSecret(token) };
     },
 
     /** What the operator pastes into the platform's server configuration (接入系统). */
@@ -248,8 +249,8 @@ export function createAccountService(ctx: WxmpContext) {
       return {
         appId: row.appId,
         url: `${publicBase.replace(/\/$/, '')}/weixin/portal/${encodeURIComponent(row.appId)}`,
-        token: runtime.token,
-        aesKey: runtime.aesKey ?? '',
+        token: maskSecret(runtime.token),
+        aesKey: maskSecret(runtime.aesKey),
         msgMode: runtime.msgMode,
       };
     },

@@ -136,8 +136,8 @@ export default function AccountsPage() {
         remarks: orNull(v.remarks),
       }),
       rowActions: [
-        { key: 'access', label: 'wxmp.account.access', icon: <ApiOutlined />, permission: 'wxmp:wxapp:get', onClick: (row) => setAccess(row) },
-        { key: 'token', label: 'wxmp.account.accessToken', icon: <KeyOutlined />, permission: 'wxmp:wxapp:get', onClick: (row) => setToken(row) },
+        { key: 'access', label: 'wxmp.account.access', icon: <ApiOutlined />, permission: 'wxmp:wxapp:secret', onClick: (row) => setAccess(row) },
+        { key: 'token', label: 'wxmp.account.accessToken', icon: <KeyOutlined />, permission: 'wxmp:wxapp:secret', onClick: (row) => setToken(row) },
       ],
     }),
     [],
