@@ -150,7 +150,7 @@ async function httpLatency(base: string, url: string, token: string): Promise<{ 
 
 /**
  * The live channel: publish → frame p99 at 200 messages/s, and the memory of one instance
- * holding 10,000 subscribed STOMP connections. Runs its own server (NODE_ENV=development for
+ * holding 10,000 subscribed STOMP connections. Runs its own server (NODE_ENV=test for
  * the publish test hook, captcha off so the bench can sign in), with its open-file limit raised.
  */
 export async function live(_ctx: BenchContext): Promise<Figure[]> {
@@ -162,7 +162,7 @@ export async function live(_ctx: BenchContext): Promise<Figure[]> {
   // The shell raises the server's soft open-file limit to the hard one, then becomes the server.
   const server = await startProgram(
     ['sh', '-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"', process.execPath, 'apps/server/dist/main.js'],
-    { NODE_ENV: 'development', AUTH_CAPTCHA: 'off', LOG_LEVEL: 'warn' },
+    { NODE_ENV: 'test', AUTH_CAPTCHA: 'off', LOG_LEVEL: 'warn' },
     '/health/ready',
     port,
   );
@@ -236,7 +236,7 @@ export async function live(_ctx: BenchContext): Promise<Figure[]> {
 async function overRedis(redisUrl: string): Promise<Figure[]> {
   const port = await freePort();
   const server = await startProgram([process.execPath, 'apps/server/dist/main.js'], {
-    NODE_ENV: 'development', AUTH_CAPTCHA: 'off', LOG_LEVEL: 'warn', REDIS_URL: redisUrl, LIVE_REDIS_CHANNEL: `canteen:bench:${process.pid}`,
+    NODE_ENV: 'test', AUTH_CAPTCHA: 'off', LOG_LEVEL: 'warn', REDIS_URL: redisUrl, LIVE_REDIS_CHANNEL: `canteen:bench:${process.pid}`,
   }, '/health/ready', port);
   try {
     const token = await signIn(server.url);

@@ -42,7 +42,7 @@ export interface LiveOptions {
   heartBeatMs?: number;
   connectTimeoutMs?: number;
   reauthMs?: number;
-  /** Adds POST /live/test/publish (signed-in users; refused in production). */
+  /** Adds POST /live/test/publish (signed-in users); default: only when NODE_ENV is test (tests and the live bench). */
   testHook?: boolean;
 }
 
@@ -56,7 +56,7 @@ const publishBody = z.object({
   ratePerSecond: z.number().int().min(1).max(10_000).optional(),
 });
 
-/** A way to publish that bench and tests use when NODE_ENV is not production. */
+/** A way to publish that bench and tests use; it exists only when NODE_ENV is test. */
 const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/live/test/publish', {
     config: { signedIn: true },
@@ -157,7 +157,7 @@ export const liveChannel = fp<LiveOptions>(
       });
       scope.get('/weixin/ws', { websocket: true, config: { public: true } }, (socket) => broker.accept(socket));
     });
-    if (options.testHook ?? config.NODE_ENV !== 'production') {
+    if (options.testHook ?? config.NODE_ENV === 'test') {
       if (config.NODE_ENV === 'production') throw new Error('the live test hook is refused in production');
       await app.register(testHookRoutes);
     }
