@@ -51,6 +51,16 @@ export function platformMediaOrigins(config: Config): string[] {
 
 export async function registerSpa(app: FastifyInstance, distDir: string) {
   const hasApp = existsSync(path.join(distDir, 'index.html'));
+  // Every HTML answer carries its page's policy, /index.html and /diner.html too (issue 22 #8).
+  const policies = new Map<string, string>();
+  const policyOf = (file: string) => {
+    if (!policies.has(file)) policies.set(file, contentSecurityPolicy(readFileSync(file, 'utf8'), platformMediaOrigins(app.config)));
+    return policies.get(file)!;
+  };
+  // HSTS when served over https (directly or behind a trusted proxy that says so).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -58,6 +68,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       index: false,
       setHeaders: (res, file) => {
         res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (file.endsWith('.html')) res.header('content-security-policy', policyOf(file));
       },
     });
   }
