@@ -38,15 +38,19 @@ const cpuSeconds = (line) => [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum,
  */
 function capture(command, args, env = process.env) {
   return new Promise((resolve) => {
-    const script = `"$@"; code=$?; echo "${CPU_MARK} $(times | tail -n 1)" >&2; exit $code`;
+    // `times` in the step's own shell (in a subshell it would report that subshell's children):
+    // its second line is the children's user and system time.
+    const script = `"$@"; code=$?; { echo ${CPU_MARK}; times; } >&2; exit $code`;
     const child = spawn('bash', ['-c', script, 'step', command, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const mark = output.lastIndexOf(CPU_MARK);
-      const cpu = mark >= 0 ? cpuSeconds(output.slice(mark)) : 0;
-      resolve({ code: code ?? 1, output: mark >= 0 ? output.slice(0, mark) + output.slice(output.indexOf('\n', mark) + 1) : output, cpu });
+      if (mark < 0) return resolve({ code: code ?? 1, output, cpu: 0 });
+      // The mark, the shell's own times, its children's times; a chunk of the other pipe may come after them.
+      const [, , children = '', ...after] = output.slice(mark).split('\n');
+      resolve({ code: code ?? 1, output: output.slice(0, mark) + after.join('\n'), cpu: cpuSeconds(children) });
     });
   });
 }
