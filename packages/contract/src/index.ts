@@ -31,3 +31,4 @@ export * from './report.js';
 export * from './endpoints/report.js';
 export * from './printing.js';
 export * from './endpoints/printing.js';
+export * from './article-html.js';

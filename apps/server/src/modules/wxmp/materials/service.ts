@@ -14,6 +14,7 @@ import { iso, type WxmpContext } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import { accountSync, MATERIAL_SYNC } from '../sync.js';
 import { MaterialOrderCache } from './order-cache.js';
+import { sanitizeArticleHtml } from './article-html.js';
 
 export type MaterialType = 'image' | 'voice' | 'video' | 'thumb' | 'news';
 type Row = typeof wxMaterial.$inferSelect;
@@ -71,8 +72,11 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
     return row ?? null;
   };
 
-  /** The article list as the platform wants it, and with cover URLs from our image mirror. */
-  const withCovers = async (appId: string, articles: NewsArticle[]) => {
+  /** The article list as the platform wants it: its HTML sanitised, with cover URLs from our image mirror. */
+  const withCovers = async (appId: string, input: NewsArticle[]) => {
+    const articles = input.map((a) => ({ ...a, content: sanitizeArticleHtml(a.content) }));
+    const empty = articles.findIndex((a) => !a.content.trim());
+    if (empty >= 0) throw badRequest(`第${empty + 1}篇文章的正文为空（脚本、框架等不允许的内容已去除）`);
     const ids = [...new Set(articles.map((a) => a.thumbMediaId))];
     const covers = ids.length
       ? await db.select().from(wxMaterial).where(and(eq(wxMaterial.appId, appId), inArray(wxMaterial.mediaId, ids)))
@@ -101,7 +105,7 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
       const newsItems = ((item.content as { news_item?: Array<Record<string, unknown>> } | undefined)?.news_item ?? []);
       const articles: NewsArticle[] = newsItems.map((a) => ({
         title: textOf(a.title), thumbMediaId: textOf(a.thumb_media_id), thumbUrl: typeof a.thumb_url === 'string' ? a.thumb_url : null,
-        author: typeof a.author === 'string' ? a.author : null, digest: typeof a.digest === 'string' ? a.digest : null, content: textOf(a.content),
+        author: typeof a.author === 'string' ? a.author : null, digest: typeof a.digest === 'string' ? a.digest : null, content: sanitizeArticleHtml(textOf(a.content)),
         contentSourceUrl: typeof a.content_source_url === 'string' ? a.content_source_url : null, url: typeof a.url === 'string' ? a.url : null,
         showCoverPic: Number(a.show_cover_pic ?? 0),
       }));

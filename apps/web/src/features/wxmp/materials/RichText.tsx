@@ -4,6 +4,7 @@ import { BoldOutlined, ClearOutlined, ItalicOutlined, LinkOutlined, OrderedListO
 import { useTranslation } from 'react-i18next';
 import { validateUrl } from '@canteen/contract';
 import { MaterialPicker } from '../components/MaterialPicker';
+import { sanitizeArticleHtml } from './article-html';
 import '../messages';
 
 /** A toolbar button that keeps the text selection (mouse down does not take the focus). */
@@ -34,7 +35,8 @@ export function RichText({ appId, value, onChange }: RichTextProps) {
   const saved = useRef<Range | null>(null);
 
   useEffect(() => {
-    if (area.current) area.current.innerHTML = value ?? '';
+    // Sanitised before it meets innerHTML: stored articles, synced ones and older rows alike.
+    if (area.current) area.current.innerHTML = sanitizeArticleHtml(value ?? '');
     // Only the first value: the area owns its content afterwards.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
