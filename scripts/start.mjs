@@ -1,5 +1,6 @@
 // `npm start`: install if needed, build if stale, then run the server (which migrates and seeds
 // on boot) and, unless a real platform is configured, the messaging-platform simulator beside it.
+import path from 'node:path';
 import { at, run, start } from './lib.mjs';
 
 if (run(process.execPath, [at('scripts/ensure-installed.mjs')]) !== 0) process.exit(1);
@@ -17,7 +18,10 @@ const stopAll = (code) => {
 if (!process.env.WECHAT_API_BASE || !process.env.WXPAY_BASE_URL) {
   children.push(start(process.execPath, ['--enable-source-maps', at('packages/wechat-sim/dist/main.js')], { env: { ...process.env, SIM_PORT: simPort } }));
 }
-const server = start(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { env: { NODE_ENV: 'production', ...process.env } });
+// The demo's SMS codes go to a file beside its data (no SMS gateway here; the log never holds them).
+const dataDir = process.env.DATA_DIR ?? './data';
+const smsOutbox = process.env.SMS_OUTBOX_FILE ?? path.resolve(dataDir, 'sms-outbox.jsonl');
+const server = start(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { env: { NODE_ENV: 'production', SMS_OUTBOX_FILE: smsOutbox, ...process.env } });
 children.push(server);
 
 for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));

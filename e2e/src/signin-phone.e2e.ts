@@ -1,16 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
 import { apiToken, call } from './shell-pages.js';
 
 /**
  * SMS sign-in end to end: the code is read from where the product delivers SMS outside a real
- * gateway, the server's log (`LogSmsSender`), so the server runs with info-level logging.
+ * gateway, the development sender's outbox file (SMS_OUTBOX_FILE; the log never holds a code).
  */
 describe.skipIf(!hasBrowser())('phone sign-in', () => {
-  const session = useServerAndBrowser({ LOG_LEVEL: 'info' });
+  const outbox = path.join(os.tmpdir(), `canteen-e2e-sms-${process.pid}.jsonl`);
+  const session = useServerAndBrowser({ SMS_OUTBOX_FILE: outbox });
   const phone = '13800138000';
+  afterAll(() => rmSync(outbox, { force: true }));
 
-  const smsCode = () => [...session.server.output().matchAll(new RegExp(`SMS sign-in code for ${phone}: (\\d+)`, 'g'))].at(-1)?.[1];
+  const smsCode = () =>
+    existsSync(outbox)
+      ? readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { phone: string; code: string }).findLast((sms) => sms.phone === phone)?.code
+      : undefined;
 
   it('sends a six-digit code and signs in with it', async () => {
     const token = await apiToken(session.server.url, 'operator');

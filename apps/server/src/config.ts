@@ -65,6 +65,8 @@ export const configSchema = z.object({
   /** The OpenAPI UI and document at /docs; unset: off in production, on elsewhere (apiDocsOn). */
   API_DOCS: onOff.optional(),
   AUTH_CAPTCHA: onOff.default('on'),
+  /** The development SMS sender's outbox: a file it appends each code to (JSON lines), for a demo or a browser test; unset: codes go nowhere. */
+  SMS_OUTBOX_FILE: z.string().min(1).optional(),
   /** Rate limits on costly routes (http/route-limits.ts); sign-in and SMS limits always apply. */
   RATE_LIMITS: onOff.default('on'),
   AUTH_REGISTER: onOff.default('off'),

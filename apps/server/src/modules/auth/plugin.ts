@@ -44,7 +44,7 @@ export const identityAccess = fp(
     const limiter = createRateLimiter(db);
     const phoneCodes = createPhoneCodes(db);
     const grants = createGrants({ db, config: app.config, tokens, captchas, limiter, phoneCodes });
-    app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: new LogSmsSender(app.log) });
+    app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: new LogSmsSender(app.log, app.config.SMS_OUTBOX_FILE) });
     await app.register(accessControl, { resolve: tokens.resolve });
     // After access control: limits count per user.
     if (app.config.RATE_LIMITS === 'on') await app.register(routeRateLimits, { take: limiter.take });

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { appendFile } from 'node:fs/promises';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMS_CODE_LENGTH } from '@canteen/contract';
@@ -11,14 +12,22 @@ export interface SmsSender {
   send(phone: string, code: string): Promise<void>;
 }
 
-/** The development sender: says a code was sent, never the code (it remembers the last few, for tests). */
+/**
+ * The development sender: says a code was sent, never the code (issue 22 #7). It remembers the
+ * last few for tests in the process, and appends each to `outboxFile` when one is set
+ * (SMS_OUTBOX_FILE: the demo's stand-in for a phone, read by a person or a browser test).
+ */
 export class LogSmsSender implements SmsSender {
   readonly sent: Array<{ phone: string; code: string }> = [];
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly outboxFile?: string,
+  ) {}
   async send(phone: string, code: string): Promise<void> {
     this.log.info(`SMS sign-in code issued for ${phone.slice(0, 3)}****${phone.slice(-4)} (development sender: no SMS is sent and the code is never logged)`);
     this.sent.push({ phone, code });
     if (this.sent.length > 50) this.sent.shift();
+    if (this.outboxFile) await appendFile(this.outboxFile, `${JSON.stringify({ at: new Date().toISOString(), phone, code })}\n`, { mode: 0o600 });
   }
 }
 
