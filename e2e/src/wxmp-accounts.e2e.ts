@@ -24,7 +24,8 @@ describe.skipIf(!hasBrowser())('accounts, followers and tags against the simulat
     const info = page.getByTestId('access-info');
     await info.waitFor();
     expect(await page.getByTestId('access-url').innerText()).toBe(`${session.server.url}/weixin/portal/wx6c3a1e5f0b7d9246`);
-    expect(await page.getByTestId('access-token').innerText()).toBe('canteendemotoken');
+    // The Token answers masked (issue 22 #6): its ends, to recognise it, never the whole.
+    expect(await page.getByTestId('access-token').innerText()).toMatch(/^ca\*+en$/);
     await visibleModal(page).locator('.ant-modal-close').click();
 
     await row.getByRole('button', { name: /查看access-token/ }).click();

@@ -26,6 +26,12 @@ const copyable = (value: string, testId: string) => (
     {value}
   </Typography.Text>
 );
+/** A secret the server answers masked (issue 22 #6): shown to recognise it, with nothing to copy. */
+const masked = (value: string, testId: string) => (
+  <Typography.Text code data-testid={testId}>
+    {value}
+  </Typography.Text>
+);
 
 /** 接入系统: the callback URL, token and EncodingAESKey to paste into the platform. */
 function AccessDialog({ account, onClose }: { account: Account; onClose: () => void }) {
@@ -39,8 +45,8 @@ function AccessDialog({ account, onClose }: { account: Account; onClose: () => v
       {info.data ? (
         <Descriptions column={1} bordered size="small" data-testid="access-info">
           <Descriptions.Item label={t('wxmp.account.url')}>{copyable(url, 'access-url')}</Descriptions.Item>
-          <Descriptions.Item label={t('wxmp.account.token')}>{copyable(info.data.token, 'access-token')}</Descriptions.Item>
-          <Descriptions.Item label={t('wxmp.account.aesKey')}>{info.data.aesKey ? copyable(info.data.aesKey, 'access-aeskey') : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('wxmp.account.token')}>{masked(info.data.token, 'access-token')}</Descriptions.Item>
+          <Descriptions.Item label={t('wxmp.account.aesKey')}>{info.data.aesKey ? masked(info.data.aesKey, 'access-aeskey') : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('wxmp.account.msgMode')}>{t(`wxmp.account.modes.${info.data.msgMode}`)}</Descriptions.Item>
         </Descriptions>
       ) : (
@@ -62,7 +68,7 @@ function AccessTokenDialog({ account, onClose }: { account: Account; onClose: ()
   return (
     <Modal open title={t('wxmp.account.accessTokenTitle', { name: account.name })} footer={null} onCancel={onClose} width={720}>
       {token.data ? (
-        <Typography.Paragraph copyable={{ text: token.data.accessToken }} code style={{ wordBreak: 'break-all' }} data-testid="current-access-token">
+        <Typography.Paragraph code style={{ wordBreak: 'break-all' }} data-testid="current-access-token">
           {token.data.accessToken}
         </Typography.Paragraph>
       ) : token.isError ? null : (
