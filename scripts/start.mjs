@@ -21,7 +21,7 @@ if (!process.env.WECHAT_API_BASE || !process.env.WXPAY_BASE_URL) {
 // The demo's SMS codes go to a file beside its data (no SMS gateway here; the log never holds them).
 const dataDir = process.env.DATA_DIR ?? './data';
 const smsOutbox = process.env.SMS_OUTBOX_FILE ?? path.resolve(dataDir, 'sms-outbox.jsonl');
-const server = start(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { env: { NODE_ENV: 'production', SMS_OUTBOX_FILE: smsOutbox, ...process.env } });
+const server = start(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { env: { NODE_ENV: 'production', SMS_OUTBOX_FILE: smsOutbox, PRINTER_ALLOW_LOOPBACK: 'on', ...process.env } });
 children.push(server);
 
 for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));

@@ -87,6 +87,8 @@ export const configSchema = z.object({
   /** On SIGTERM/SIGINT: how long in-flight requests and running jobs get to finish before the process exits. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(600_000, 'must be at most 600000').default(10_000),
   JOB_POLL_MS: z.coerce.number().int('must be a whole number').min(10, 'must be at least 10').max(600_000, 'must be at most 600000').default(1000),
+  /** on: printers may be on loopback (127.0.0.0/8, ::1, localhost), as the demo's simulated ones are; off: refused (printing/address-policy.ts). */
+  PRINTER_ALLOW_LOOPBACK: onOff.default('off'),
   /** How long a print's sender holds its job: past it, the sender is taken for dead and the job is in doubt (重打 by hand). */
   PRINT_LEASE_MS: z.coerce.number().int('must be a whole number').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(30_000),
   /** Unpaid orders are cancelled this many minutes after they were created (stock and coupon given back). */

@@ -16,5 +16,7 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'canteen-test-')),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'canteen-no-web'),
     SECRETS_KEY: TEST_SECRETS_KEY,
+    // The tests' printers (simulated ones) listen on loopback.
+    PRINTER_ALLOW_LOOPBACK: 'on',
     ...overrides,
   });
