@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { char, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, char, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bigintText, createdAt, idColumn, timestamps } from '../../db/columns.js';
 
 export const sysDept = pgTable('sys_dept', {
@@ -19,6 +19,8 @@ export const sysUser = pgTable('sys_user', {
   avatar: text('avatar'),
   deptId: bigintText('dept_id'),
   lockFlag: char('lock_flag', { length: 1 }).notNull().default('0'),
+  /** Set for a password given to the user (the first administrator's): only changing it is allowed until then. */
+  passwordMustChange: boolean('password_must_change').notNull().default(false),
   ...timestamps(),
 });
 
