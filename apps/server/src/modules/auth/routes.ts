@@ -10,8 +10,13 @@ const tags = ['auth'];
 const randomStr = z.string().min(1, 'randomStr 不能为空').max(64, 'randomStr 不能超过64个字符').regex(/^[A-Za-z0-9_-]+$/, 'randomStr 只能包含字母、数字、_ 和 -');
 const maxed = (name: string, max: number) => z.string().max(max, `${name} 不能超过${max}个字符`).optional();
 
-const tokenQuery = z.object({
-  grant_type: z.string({ error: 'grant_type 不能为空' }).min(1, 'grant_type 不能为空').max(32, 'grant_type 不能超过32个字符'),
+/**
+ * The token request's fields: in the query string, as the specification's call table has them,
+ * or in a form body (application/x-www-form-urlencoded), as the web app sends them so that no
+ * password or refresh token is part of a URL (issue 22 #7). A field in the body wins.
+ */
+const tokenFields = z.object({
+  grant_type: z.string().min(1, 'grant_type 不能为空').max(32, 'grant_type 不能超过32个字符').optional(),
   scope: maxed('scope', 64),
   username: maxed('username', 64),
   password: maxed('password', 256),
@@ -21,6 +26,9 @@ const tokenQuery = z.object({
 });
 
 const booleanAnswer = envelopeSchema(z.boolean());
+
+/** A form body is a few short fields: anything longer is not a token request. */
+const FORM_BODY_LIMIT = 4096;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -34,6 +42,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<input n
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { captchas, clients, grants, limiter, phoneCodes, tokens } = app.identity;
 
+  // Form bodies (these routes only): each field once; a repeated field keeps its last value.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
   app.get('/code', {
     config: { public: true },
     schema: { tags, summary: '获取图形验证码', querystring: z.object({ randomStr }), response: { 200: z.string() } },
@@ -44,9 +57,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/oauth/token', {
     config: { public: true },
-    schema: { tags, summary: '登录（令牌）', querystring: tokenQuery, response: { 200: tokenSetSchema } },
+    schema: {
+      tags, summary: '登录（令牌）',
+      description: 'The fields in the query string or in an application/x-www-form-urlencoded body (the web app sends the body)',
+      querystring: tokenFields, body: tokenFields.nullish(), response: { 200: tokenSetSchema },
+    },
   }, async (request) => {
-    const q = request.query;
+    const q = { ...request.query, ...request.body };
+    if (!q.grant_type) throw new AppError(400, 'grant_type 不能为空');
     request.auditUsername = q.username;
     const client = await clients.authenticate(request);
     const base = { client, scope: q.scope, ip: request.ip };

@@ -14,6 +14,14 @@ const signInHeaders = { [TOKENLESS_HEADER]: 'false', Authorization: CLIENT_BASIC
 const tokenCall = async (url: string, params: Record<string, string>, silent = false) =>
   (await api.envelope<unknown>({ method: 'POST', url, params, headers: signInHeaders, silent })) as unknown as TokenSet;
 
+/**
+ * `POST /auth/oauth/token` with its fields in a form body (application/x-www-form-urlencoded),
+ * never in the URL: a password or a refresh token in a query string ends up in proxies' and
+ * browsers' logs (issue 22 #7). The server takes the specification's query form too.
+ */
+const oauthToken = async (fields: Record<string, string>, silent = false) =>
+  (await api.envelope<unknown>({ method: 'POST', url: '/auth/oauth/token', data: new URLSearchParams(fields), headers: signInHeaders, silent })) as unknown as TokenSet;
+
 export interface PasswordSignIn {
   username: string;
   password: string;
@@ -22,7 +30,7 @@ export interface PasswordSignIn {
 }
 
 export const requestPasswordToken = ({ username, password, randomStr, code }: PasswordSignIn) =>
-  tokenCall('/auth/oauth/token', { username, password: encryptPassword(password), randomStr, code, grant_type: 'password', scope: 'server' });
+  oauthToken({ username, password: encryptPassword(password), randomStr, code, grant_type: 'password', scope: 'server' });
 
 export const requestSmsToken = (phone: string, code: string) =>
   tokenCall('/auth/phone/token/sms', { phone, code, grant_type: 'sms_login', scope: 'server' });
@@ -42,7 +50,7 @@ const keepTokens = (set: TokenSet) =>
 export const refreshToken = singleFlight(async () => {
   const current = useSession.getState().token;
   if (!current) throw new Error('signed out');
-  const next = await tokenCall('/auth/oauth/token', { refresh_token: current.refresh_token, grant_type: 'refresh_token', scope: 'server' }, true);
+  const next = await oauthToken({ refresh_token: current.refresh_token, grant_type: 'refresh_token', scope: 'server' }, true);
   keepTokens(next);
   return next;
 });
