@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchClientLogs, CLIENT_LOG_BATCH_MAX, CLIENT_LOG_BODY_MAX_BYTES, CLIENT_LOG_FIELD_MAX, clientLogBatchSchema, trimClientLogEntry } from './client-log.js';
+import { batchClientLogs, maskSecretParams, CLIENT_LOG_BATCH_MAX, CLIENT_LOG_BODY_MAX_BYTES, CLIENT_LOG_FIELD_MAX, clientLogBatchSchema, trimClientLogEntry } from './client-log.js';
 
 const entry = (i: number, stack = 'at x') => ({ type: 'error', message: `e${i}`, stack, info: 'x', url: 'http://localhost/', time: '2026-01-01T00:00:00Z' });
 
@@ -24,5 +24,16 @@ describe('client error log rule', () => {
     }
     const small = batchClientLogs(Array.from({ length: 250 }, (_, i) => entry(i)));
     expect(small.map((b) => b.length)).toEqual([100, 100, 50]);
+  });
+});
+
+describe('maskSecretParams', () => {
+  it('masks password, code and token values in the query and in a hash route\'s query, keeping the rest', () => {
+    expect(maskSecretParams('/auth/oauth/token?username=admin&password=c2Vj%2B&randomStr=r1&code=ab12&grant_type=password'))
+      .toBe('/auth/oauth/token?username=admin&password=***&randomStr=r1&code=***&grant_type=password');
+    expect(maskSecretParams('https://x.cn/authredirect?state=dev&code=abc#/y?Token=t&refresh_token=r&access_token=a&%63ode=z'))
+      .toBe('https://x.cn/authredirect?state=dev&code=***#/y?Token=***&refresh_token=***&access_token=***&%63ode=***');
+    expect(maskSecretParams('/store/dish/page?current=1&barcode=123')).toBe('/store/dish/page?current=1&barcode=123');
+    expect(maskSecretParams('/plain')).toBe('/plain');
   });
 });

@@ -73,3 +73,28 @@ export function batchClientLogs<T>(entries: readonly T[], maxBytes = CLIENT_LOG_
   if (batch.length) batches.push(batch);
   return batches;
 }
+
+/**
+ * Query parameters whose values never reach a log: passwords, codes (captcha, SMS, a third
+ * party's `code` on /authredirect) and tokens (issue 22 #7). One rule for the server's request
+ * log, the web app's error log and the server storing that log.
+ */
+export const SECRET_QUERY_PARAMS = /^(password|code|refresh_token|access_token|token|newpassword1|secret)$/i;
+
+const decodedName = (name: string): string => {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+};
+
+/**
+ * The URL (whole, or a path with its query) with the value of every secret query parameter
+ * replaced by `***`, in the query and in a hash route's query (`#/authredirect?code=…`) alike;
+ * everything else is kept as it was.
+ */
+export function maskSecretParams(url: string): string {
+  return url.replace(/([?&;])([^=&#;?]*)=([^&#;]*)/g, (whole, separator: string, name: string) =>
+    SECRET_QUERY_PARAMS.test(decodedName(name)) ? `${separator}${name}=***` : whole);
+}

@@ -96,4 +96,22 @@ describe('error log upload', () => {
     expect(left.at(-1)!.message).not.toBe('e0');
     expect(left[0]!.message).toBe(`e${ERROR_LOG_MAX - 1}`);
   });
+
+  it('masks code, password and token parameters of the page URL it keeps and sends (issue 22 #7)', async () => {
+    const before = window.location.href;
+    window.history.replaceState(null, '', '/authredirect?state=dev&code=9f8e7d6c&password=pw1&x=1#/a?token=t1&refresh_token=r1');
+    try {
+      const entry = recordError(new Error('at sign-in'), 'x');
+      expect(entry.url).toBe(`${window.location.origin}/authredirect?state=dev&code=***&password=***&x=1#/a?token=***&refresh_token=***`);
+      expect(localStorage.getItem('canteen-logs')).not.toMatch(/9f8e7d6c|pw1|t1&|r1/);
+      // One kept unmasked by an older version goes out masked.
+      useErrorLog.getState().add({ type: 'error', message: 'old', stack: '', info: 'x', url: 'http://localhost/authredirect?code=old-code', time: new Date().toISOString() });
+      await uploadErrorLog();
+      const sent = server.calls('POST', ERROR_LOG_UPLOAD_PATH).flatMap((c) => c.body as Array<{ url: string }>).map((e) => e.url);
+      expect(sent).toContain('http://localhost/authredirect?code=***');
+      expect(JSON.stringify(sent)).not.toMatch(/9f8e7d6c|pw1|old-code|t1&|=r1/);
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { batchClientLogs, trimClientLogEntry } from '@canteen/contract';
+import { batchClientLogs, maskSecretParams, trimClientLogEntry } from '@canteen/contract';
 import { api } from '../http/client';
 import { productStateStorage } from '../storage/storage';
 
@@ -52,10 +52,16 @@ const describe = (error: unknown): { message: string; stack: string } => {
   }
 };
 
-/** Stores an uncaught error with its message, stack, info, page URL and time. */
+/** An entry as it may be kept and sent: fields within the upload's limits, no secret in the page URL. */
+const safeEntry = (entry: ErrorLogEntry): ErrorLogEntry => trimClientLogEntry({ ...entry, url: maskSecretParams(entry.url) });
+
+/**
+ * Stores an uncaught error with its message, stack, info, page URL and time. The URL's
+ * password, code and token parameters are masked (/authredirect?code=…: issue 22 #7).
+ */
 export function recordError(error: unknown, info: string): ErrorLogEntry {
   // Each field within the upload's limits (the contract's rule), so the stored log stays small too.
-  const entry = trimClientLogEntry<ErrorLogEntry>({ type: 'error', ...describe(error), info, url: window.location.href, time: new Date().toISOString() });
+  const entry = safeEntry({ type: 'error', ...describe(error), info, url: window.location.href, time: new Date().toISOString() });
   useErrorLog.getState().add(entry);
   return entry;
 }
@@ -72,7 +78,8 @@ export const ERROR_LOG_UPLOAD_PATH = '/upms/log/logs';
 export async function uploadErrorLog(): Promise<number> {
   const entries = [...useErrorLog.getState().logs].reverse();
   let sent = 0;
-  for (const batch of batchClientLogs(entries.map(trimClientLogEntry))) {
+  // Entries kept by an older version of the app may hold a page URL with its secrets.
+  for (const batch of batchClientLogs(entries.map(safeEntry))) {
     await api.post<unknown>(ERROR_LOG_UPLOAD_PATH, batch);
     useErrorLog.getState().remove(entries.slice(sent, sent + batch.length));
     sent += batch.length;

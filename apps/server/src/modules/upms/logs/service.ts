@@ -1,3 +1,4 @@
+import { maskSecretParams } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { sysLog } from '../tables.js';
 
@@ -10,7 +11,10 @@ export interface ClientLogEntry {
   time?: string | null | undefined;
 }
 
-/** Stores the web app's local error log as failure rows (source 'web'). */
+/**
+ * Stores the web app's local error log as failure rows (source 'web'). Page URLs are masked
+ * again (password, code, token parameters): an older client's entries were not (issue 22 #7).
+ */
 export async function saveClientLogs(db: Db, entries: ClientLogEntry[], username: string, remoteAddr: string, userAgent: string | undefined): Promise<number> {
   if (!entries.length) return 0;
   const when = (time: string | null | undefined) => {
@@ -22,7 +26,7 @@ export async function saveClientLogs(db: Db, entries: ClientLogEntry[], username
     source: 'web',
     title: `前端${e.type === 'error' ? '错误' : e.type}: ${e.message}`.slice(0, 200),
     method: null,
-    requestUri: e.url?.slice(0, 500) ?? null,
+    requestUri: e.url ? maskSecretParams(e.url).slice(0, 500) : null,
     remoteAddr,
     userAgent: userAgent?.slice(0, 300) ?? null,
     username,
