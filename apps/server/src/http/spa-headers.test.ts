@@ -20,7 +20,24 @@ describe('every HTML answer carries the policy', () => {
     }
   });
 
-  it('sends HSTS over https only', async () => {
-    expect((await app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['strict-transport-security']).toBeUndefined();
+  it('sends no HSTS over http, nor when an untrusted caller says https (TRUST_PROXY off)', async () => {
+    for (const url of ['/', '/index.html', '/settings/public']) {
+      expect((await app.inject({ url, headers: { accept: 'text/html' } })).headers['strict-transport-security'], url).toBeUndefined();
+      expect((await app.inject({ url, headers: { accept: 'text/html', 'x-forwarded-proto': 'https' } })).headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS on every answer served over https through a trusted proxy, and none over its http', async () => {
+    const { app: proxied } = await createTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: '127.0.0.1' });
+    for (const url of ['/', '/index.html', '/diner.html', '/settings/public']) {
+      const https = await proxied.inject({ url, headers: { accept: 'text/html', 'x-forwarded-proto': 'https' }, remoteAddress: '127.0.0.1' });
+      expect(https.statusCode, url).toBe(200);
+      expect(https.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      const http = await proxied.inject({ url, headers: { accept: 'text/html', 'x-forwarded-proto': 'http' }, remoteAddress: '127.0.0.1' });
+      expect(http.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    // A caller that is not the proxy is not believed.
+    const direct = await proxied.inject({ url: '/', headers: { accept: 'text/html', 'x-forwarded-proto': 'https' }, remoteAddress: '203.0.113.9' });
+    expect(direct.headers['strict-transport-security']).toBeUndefined();
   });
 });
