@@ -21,7 +21,10 @@ if (!process.env.WECHAT_API_BASE || !process.env.WXPAY_BASE_URL) {
 // The demo's SMS codes go to a file beside its data (no SMS gateway here; the log never holds them).
 const dataDir = process.env.DATA_DIR ?? './data';
 const smsOutbox = process.env.SMS_OUTBOX_FILE ?? path.resolve(dataDir, 'sms-outbox.jsonl');
-const server = start(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { env: { NODE_ENV: 'production', SMS_OUTBOX_FILE: smsOutbox, PRINTER_ALLOW_LOOPBACK: 'on', ...process.env } });
+// A one-command demo: DEMO_MODE=on (public credentials allowed, said in the log and the header);
+// DEMO_MODE=off npm start is a real deployment (refused while a public credential is in force).
+const demo = (process.env.DEMO_MODE || 'on') === 'on';
+const server = start(process.execPath, ['--enable-source-maps', at('apps/server/dist/main.js')], { env: { NODE_ENV: 'production', SMS_OUTBOX_FILE: smsOutbox, PRINTER_ALLOW_LOOPBACK: 'on', ...process.env, DEMO_MODE: demo ? 'on' : 'off' } });
 children.push(server);
 
 for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
@@ -33,7 +36,7 @@ const poll = async () => {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
     if (res.ok) {
-      console.log(`\nCanteen is ready: http://localhost:${port}  (demo sign-in: admin / 123456)\n`);
+      console.log(`\nCanteen is ready: http://localhost:${port}${demo ? '  (demo mode, sign-in: admin / 123456)' : ''}\n`);
       return;
     }
   } catch {

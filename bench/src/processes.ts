@@ -60,7 +60,7 @@ export interface Running {
 export async function startProgram(args: string[], env: Record<string, string>, readyPath: string, port: number, dataDir = mkdtempSync(path.join(os.tmpdir(), 'canteen-bench-'))): Promise<Running> {
   const child = spawn(args[0]!, args.slice(1), {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'production', DEMO_MODE: 'on', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

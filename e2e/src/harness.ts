@@ -49,7 +49,7 @@ export async function spawnServer(env: Record<string, string>, template?: string
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'canteen-e2e-'));
   if (template) cpSync(template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', DATABASE_URL: '', PRINTER_ALLOW_LOOPBACK: 'on', ...env },
+    env: { ...process.env, NODE_ENV: 'production', DEMO_MODE: 'on', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', DATABASE_URL: '', PRINTER_ALLOW_LOOPBACK: 'on', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

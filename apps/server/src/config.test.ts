@@ -25,7 +25,22 @@ describe('loadConfig', () => {
     expect(config.REDIS_URL).toBeUndefined();
   });
 
+  it('is no demo unless DEMO_MODE says so, and production does not default to demo data (issue 22 #2)', () => {
+    expect(loadConfig({}).DEMO_MODE).toBe('off');
+    expect(loadConfig({}).DEMO_DATA).toBe('off'); // NODE_ENV defaults to production
+    expect(loadConfig({ NODE_ENV: 'production' }).DEMO_DATA).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'on' }).DEMO_DATA).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'on', DEMO_DATA: 'off' }).DEMO_DATA).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on' }).DEMO_DATA).toBe('on'); // then refused at boot (demo-guard.ts)
+    expect(loadConfig({ NODE_ENV: 'development' }).DEMO_DATA).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'test' }).DEMO_DATA).toBe('on');
+    expect(loadConfig({ ADMIN_INITIAL_PASSWORD: 'Kitchen-2026' }).ADMIN_INITIAL_PASSWORD).toBe('Kitchen-2026');
+  });
+
   it.each([
+    [{ DEMO_MODE: 'yes' }, /DEMO_MODE must be "on" or "off"/],
+    [{ ADMIN_INITIAL_PASSWORD: 'short' }, /ADMIN_INITIAL_PASSWORD must be 8 to 12 characters/],
+    [{ ADMIN_INITIAL_PASSWORD: 'much-too-long-password' }, /ADMIN_INITIAL_PASSWORD must be 8 to 12 characters/],
     [{ PORT: 'abc' }, /^Invalid configuration: PORT .*"abc"/],
     [{ PORT: '70000' }, /PORT must be 1 to 65535/],
     [{ DATABASE_URL: 'mysql://h/db' }, /DATABASE_URL must be a URL starting with postgres/],

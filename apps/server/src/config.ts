@@ -82,7 +82,16 @@ export const configSchema = z.object({
   SUPPORT_EMAIL: z.string().max(200, 'must be at most 200 characters').optional(),
   SUPPORT_HOURS: z.string().max(200, 'must be at most 200 characters').optional(),
   PASSWORD_CIPHER_KEY: z.string().length(16, 'must be exactly 16 characters').default('thanks,pig4cloud'),
-  DEMO_DATA: onOff.default('on'),
+  /**
+   * on: a demonstration with the repository's public credentials (admin/123456, the simulator's
+   * merchant, …), said at boot and in the header; `npm start` sets it. Off in production, the server
+   * refuses to start while any of them is in force (demo-guard.ts).
+   */
+  DEMO_MODE: onOff.default('off'),
+  /** Unset: on in demo mode and outside production, off in production (resolved in loadConfig). */
+  DEMO_DATA: onOff.optional(),
+  /** The first administrator's password (a real deployment's first boot, must be changed at first sign-in); unset: a one-time password printed once to the log. */
+  ADMIN_INITIAL_PASSWORD: z.string().min(8, 'must be 8 to 12 characters').max(12, 'must be 8 to 12 characters (the longest password a user may set)').refine((v) => v.trim() === v, 'must not begin or end with a space').optional(),
   SECRETS_KEY: z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in Base64').optional(),
   /** On SIGTERM/SIGINT: how long in-flight requests and running jobs get to finish before the process exits. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(600_000, 'must be at most 600000').default(10_000),
@@ -121,7 +130,7 @@ export const configSchema = z.object({
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'and S3_ACCESS_KEY_ID must be set together' });
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'DEMO_DATA'> & { DEMO_DATA: 'on' | 'off' };
 
 export class ConfigError extends Error {}
 
@@ -129,7 +138,10 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(present);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const demoData = parsed.data.DEMO_DATA ?? (parsed.data.DEMO_MODE === 'on' || parsed.data.NODE_ENV !== 'production' ? 'on' : 'off');
+    return { ...parsed.data, DEMO_DATA: demoData };
+  }
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0] ?? '?');
   throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(present[name])})`);

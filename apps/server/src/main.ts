@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { demoModeWarning, PublicCredentialsError, refusePublicCredentials } from './demo-guard.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { startAutovacuum } from './db/autovacuum.js';
@@ -27,8 +28,20 @@ async function main() {
   if (!config.DATABASE_URL) v8.setFlagsFromString('--liftoff-only');
   const database = await openDatabase(config);
   await migrate(database);
+  try {
+    await refusePublicCredentials(database, config);
+  } catch (error) {
+    if (error instanceof PublicCredentialsError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   await seed(database, config, seeders);
   const app = await buildApp(config, { database });
+  const demo = await demoModeWarning(database, config);
+  if (demo) app.log.warn(demo);
   // PostgreSQL vacuums itself; the embedded database has no background workers to do it.
   const stopAutovacuum = database.kind === 'pglite'
     ? startAutovacuum(database, (error) => app.log.warn({ err: error }, 'autovacuum pass failed'))

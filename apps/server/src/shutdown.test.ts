@@ -80,7 +80,7 @@ async function startServer(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
     env: {
-      ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '',
+      ...process.env, NODE_ENV: 'production', DEMO_MODE: 'on', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '',
       AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: path.join(dataDir, 'no-web'), SHUTDOWN_TIMEOUT_MS: '10000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

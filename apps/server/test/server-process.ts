@@ -69,7 +69,7 @@ export function spawnServerProcess(port: number, env: Record<string, string> = {
     cwd: serverRoot,
     env: {
       ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '',
-      AUTH_CAPTCHA: 'off', RATE_LIMITS: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      DEMO_MODE: 'on', AUTH_CAPTCHA: 'off', RATE_LIMITS: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       SECRETS_KEY: TEST_SECRETS_KEY, PRINTER_ALLOW_LOOPBACK: 'on', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -99,7 +99,7 @@ export async function customer(_ctx: BenchContext): Promise<Figure[]> {
   let app: App | undefined;
   try {
     const config = loadConfig({
-      NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9',
+      NODE_ENV: 'production', DEMO_MODE: 'on', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'), DATABASE_URL: u.toString(),
     });
     database = await openPostgres(u.toString());

@@ -33,7 +33,7 @@ export async function fuzz(_ctx: BenchContext): Promise<Figure[]> {
   // No demo data, as in the fuzz test: a refund of a demo WeChat payment asks the payment platform,
   // which is not running here, and its 503 naming it is by design, not bad input answered badly.
   const config = loadConfig({
-    NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: dist, DEMO_DATA: 'off', API_DOCS: 'on',
+    NODE_ENV: 'production', DEMO_MODE: 'on', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: dist, DEMO_DATA: 'off', API_DOCS: 'on',
   });
   const database = await openPglite(dataDir);
   try {

@@ -84,7 +84,7 @@ async function onPostgres(adminUrl: string): Promise<Figure[]> {
  */
 async function materialPage(): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'canteen-bench-material-'));
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const config = loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'on', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
   let token: string;
   const database = await openPglite(dataDir);
   try {

@@ -50,7 +50,7 @@ const percentile = (values: number[], p: number) => {
 };
 
 const configFor = (dataDir: string, databaseUrl?: string): Config => loadConfig({
-  NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9',
+  NODE_ENV: 'production', DEMO_MODE: 'on', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9',
   WEB_DIST_DIR: path.join(dataDir, 'no-web'), DEMO_DATA: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 

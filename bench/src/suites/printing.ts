@@ -65,7 +65,7 @@ export async function printingSuite(_ctx: BenchContext): Promise<Figure[]> {
   try {
     await migrate(database);
     const config = loadConfig({
-      NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9',
+      NODE_ENV: 'production', DEMO_MODE: 'on', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_CAPTCHA: 'off', WECHAT_API_BASE: 'http://127.0.0.1:9',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'), DEMO_DATA: 'off', PRINTER_ALLOW_LOOPBACK: 'on',
     });
     await seed(database, config, seeders);
