@@ -30,5 +30,6 @@ export * from './endpoints/order.js';
 export * from './report.js';
 export * from './endpoints/report.js';
 export * from './printing.js';
+export * from './printer-address.js';
 export * from './endpoints/printing.js';
 export * from './article-html.js';

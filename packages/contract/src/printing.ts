@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './text.js';
 import { pageQuerySchema } from './paging.js';
+import { PRINTER_ADDRESS_MESSAGES, printerHostProblem } from './printer-address.js';
 
 /**
  * 打印 (STORE.md §7, issue 14): a store's printers (飞鹅 cloud printers and network ESC/POS
@@ -92,7 +93,7 @@ export type PrinterRecord = z.infer<typeof printerRecordSchema>;
 
 /**
  * A printer as written. feie needs its SN and key (on update a blank key keeps the saved one);
- * escpos needs its host (port defaults to 9100).
+ * escpos needs its host (port defaults to 9100), never at an address no printer is at (printer-address.ts).
  */
 export const printerBodySchema = z
   .object({
@@ -116,6 +117,9 @@ export const printerBodySchema = z
   .superRefine((body, ctx) => {
     if (body.brand === 'feie' && !body.feieSn) ctx.addIssue({ code: 'custom', path: ['feieSn'], message: '飞鹅打印机需要填写编号（SN）' });
     if (body.brand === 'escpos' && !body.host) ctx.addIssue({ code: 'custom', path: ['host'], message: '网络打印机需要填写地址' });
+    // Addresses no printer is ever at (link-local, metadata, 0.0.0.0, multicast); the server checks what a name resolves to.
+    const problem = body.brand === 'escpos' && body.host ? printerHostProblem(body.host) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['host'], message: PRINTER_ADDRESS_MESSAGES[problem] });
   });
 export type PrinterBody = z.infer<typeof printerBodySchema>;
 

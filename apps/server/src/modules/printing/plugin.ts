@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_DESTINATIONS } from '@canteen/contract';
 import { createSecrets, loadSecretsKey } from '../../platform/secrets.js';
 import { canSee } from '../store/service.js';
+import { addressPolicyOf } from './address-policy.js';
 import { PrintDispatcher } from './jobs/dispatcher.js';
 import { printOrders } from './listeners.js';
 import { printingRoutes } from './routes.js';
@@ -29,7 +30,14 @@ export const printingPlugin = fp(async (app) => {
   const db = app.database.db;
   const secrets = createSecrets(loadSecretsKey(app.config));
   const feie = new FeieClient(feieApiUrl(app.config));
-  const runtime = { secrets, feie, transport: networkTransport({ db, secrets, feie }) } as PrintingRuntime;
+  // The ports this server listens on now (a test's or a second instance's may differ from PORT).
+  const listening = () => {
+    const address = app.server.listening ? app.server.address() : null;
+    return address && typeof address === 'object' ? [address.port] : [];
+  };
+  const runtime = { secrets, feie, addresses: addressPolicyOf(app.config, listening) } as PrintingRuntime;
+  // Through the runtime, so a policy put in its place (tests) is the one the connections use too.
+  runtime.transport = networkTransport({ db, secrets, feie, addresses: { check: (host, port) => runtime.addresses.check(host, port) } });
   runtime.dispatcher = new PrintDispatcher({
     database: app.database,
     // Through the runtime, so a transport put in its place (tests) is the one used.

@@ -1,12 +1,16 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { orderPrintEndpoints, PAPER_COLUMNS, printerEndpoints, type PrinterBody, type PrinterRecord, type PrintJobRecord } from '@canteen/contract';
+import {
+  isPrinterPort, orderPrintEndpoints, PAPER_COLUMNS, printerEndpoints, printerPortMessage, type PrinterBody, type PrinterRecord, type PrintJobRecord,
+} from '@canteen/contract';
+import { currentUser } from '../../http/access.js';
 import { serve } from '../../http/endpoint.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { contains, defineResource } from '../../http/resource.js';
 import { orderForReads as order } from '../order/service.js';
 import { serveStoreResource } from '../store/http.js';
 import { assertStore, catalogueItems, storeCondition } from '../store/service.js';
+import { PrinterAddressRefused, PrinterAddressUnresolved } from './address-policy.js';
 import { printOrderTicket, printTestPage, reprint } from './jobs/manual.js';
 import { maskSecret, printerRecord, printJobRecord } from './records.js';
 import { checkPrinter } from './status.js';
@@ -64,6 +68,7 @@ export const printingRoutes: FastifyPluginAsync = async (app) => {
       assertStore(request, body.storeId);
       if (existing && body.storeId !== existing.storeId) throw badRequest('storeId: 打印机不能移到其他门店');
       if (body.brand === 'feie' && !body.feieKey && !(existing?.brand === 'feie' && existing.feieKeyEnc)) throw badRequest('feieKey: 飞鹅打印机需要填写密钥（KEY）');
+      if (body.brand === 'escpos') await checkAddress(request, body, existing);
       const categories = await catalogueItems(tx, 'categories', body.categoryIds);
       const foreign = body.categoryIds.filter((id) => !categories.some((c) => c.id === id && c.storeId === body.storeId));
       if (foreign.length) throw badRequest(`categoryIds: 分类 ${foreign.join('、')} 不属于该门店`);
@@ -90,6 +95,24 @@ export const printingRoutes: FastifyPluginAsync = async (app) => {
       }
     },
   });
+
+  /**
+   * A network printer's address (issue 22 #4): a port outside 9100–9109 needs store:printer:port
+   * (administrators), checked when the address is set or changed, so staff can still rename or
+   * switch off a printer an administrator set up; the address policy on what the host resolves to,
+   * unless the printer is being switched off at the address it had.
+   */
+  async function checkAddress(request: Parameters<typeof currentUser>[0], body: PrinterBody, existing: { brand: string; host: string | null; port: number | null } | undefined) {
+    const moved = !existing || existing.brand !== 'escpos' || existing.host !== body.host || existing.port !== body.port;
+    if (moved && !isPrinterPort(body.port) && !currentUser(request).permissions.has('store:printer:port')) throw forbidden(printerPortMessage(body.port));
+    if (!moved && !body.enabled) return;
+    try {
+      await rt.addresses.check(body.host ?? '', body.port);
+    } catch (error) {
+      if (error instanceof PrinterAddressRefused || error instanceof PrinterAddressUnresolved) throw badRequest(`host: ${error.message}`);
+      throw error;
+    }
+  }
 
   /** The columns of a body: the other brand's fields cleared, a blank key keeping the saved one. */
   function columnsOf(body: PrinterBody, savedKey: string | null) {

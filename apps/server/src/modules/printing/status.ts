@@ -4,6 +4,8 @@ import { storePrintersDestination, type PrinterStatus, type PrinterStatusEvent }
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../customer/http.js';
 import { printer } from './tables.js';
+import { unreachable } from './transport/escpos-client.js';
+import { PrintInDoubt, PrintRefused, PrintUnreachable } from './transport/errors.js';
 import type { PrinterRow, PrinterTransport } from './transport/transport.js';
 
 /**
@@ -38,7 +40,10 @@ export async function checkPrinter(app: Pick<FastifyInstance, 'live' | 'log'>, d
   try {
     state = await transport.status(p);
   } catch (error) {
-    state = { status: 'offline', message: (error as Error).message };
+    // The transports' own errors say 无法连接打印机 (or the cloud's word); anything else is not echoed.
+    const known = error instanceof PrintUnreachable || error instanceof PrintRefused || error instanceof PrintInDoubt;
+    if (!known) app.log.warn({ err: error, printerId: p.id }, 'printer status check failed');
+    state = { status: 'offline', message: known ? error.message : unreachable('未知错误') };
   }
   await recordStatus(app, db, p.id, state.status, state.message);
   return state.status;

@@ -117,8 +117,8 @@ const UNSCOPED = new Set([
   'GET /store/printer/feie-account', 'PUT /store/printer/feie-account', 'GET /store/printer/preview',
 ]);
 
-/** A network printer nothing listens for (port 9): its test page is a job that waits to be retried. */
-const printerBody = (storeId: string, name: string) => ({ storeId, name, brand: 'escpos', host: '127.0.0.1', port: 9, paper: 58, tickets: ['kitchen'] });
+/** A network printer nothing listens for (port 9109, a printer port staff may set): its test page is a job that waits to be retried. */
+const printerBody = (storeId: string, name: string) => ({ storeId, name, brand: 'escpos', host: '127.0.0.1', port: 9109, paper: 58, tickets: ['kitchen'] });
 
 const comboBody = (i: Ids, storeId: string, name: string) => ({
   storeId, categoryId: i.comboCategory, name, price: 3000, groups: [{ name: '主菜', kind: 'fixed', minChoose: 1, maxChoose: 1, items: [{ dishId: i.dish }] }],

@@ -57,7 +57,7 @@ beforeAll(async () => {
   await app.printing.dispatcher.stop();
   feie = new CountingFeie(`${simUrl}/printer/feie/Api/Open/`);
   app.printing.feie = feie;
-  app.printing.transport = networkTransport({ db: app.database.db, secrets: app.printing.secrets, feie });
+  app.printing.transport = networkTransport({ db: app.database.db, secrets: app.printing.secrets, feie, addresses: app.printing.addresses });
   admin = await signIn(app, 'admin');
   call = callerOf(app, admin);
   f = await orderFixture(app);

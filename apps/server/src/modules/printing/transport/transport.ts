@@ -3,9 +3,10 @@ import type { PrinterStatus } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import type { Secrets } from '../../../platform/secrets.js';
 import { printerFeieAccount, type printer, type printJob } from '../tables.js';
+import { PrinterAddressRefused, type PrinterAddressPolicy } from '../address-policy.js';
 import { escposBytes } from '../tickets/escpos.js';
 import { feieCalls } from '../tickets/feie.js';
-import { escposSend, escposStatus } from './escpos-client.js';
+import { escposSend, escposStatus, unreachable, type EscposTarget } from './escpos-client.js';
 import { PrintInDoubt, PrintRefused, PrintUnreachable } from './errors.js';
 import { FeieClient, type FeieAccountKeys } from './feie-client.js';
 
@@ -36,17 +37,29 @@ export async function feieAccountKeys(db: Db, secrets: Secrets): Promise<FeieAcc
   return row ? { user: row.feieUser, ukey: secrets.open(row.ukeyEnc) } : null;
 }
 
-/** The real thing: the 飞鹅 cloud API for feie printers, raw TCP for escpos ones. */
-export function networkTransport(deps: { db: Db; secrets: Secrets; feie: FeieClient }): PrinterTransport {
+/**
+ * The real thing: the 飞鹅 cloud API for feie printers, raw TCP for escpos ones, each connection
+ * to the address the policy checked just before (a refused one is never connected to).
+ */
+export function networkTransport(deps: { db: Db; secrets: Secrets; feie: FeieClient; addresses: PrinterAddressPolicy }): PrinterTransport {
   const account = async () => {
     const keys = await feieAccountKeys(deps.db, deps.secrets);
     if (!keys) throw new PrintRefused('未设置飞鹅账号，请在打印机设置中填写');
     return keys;
   };
-  const target = (p: PrinterRow) => ({ host: p.host ?? '', port: p.port ?? 9100 });
+  /** The checked address to connect to: refused (never sent: the job fails), unresolved (unreachable: tried again later). */
+  const target = async (p: PrinterRow): Promise<EscposTarget> => {
+    const port = p.port ?? 9100;
+    try {
+      return { host: await deps.addresses.check(p.host ?? '', port), port };
+    } catch (error) {
+      if (error instanceof PrinterAddressRefused) throw new PrintRefused(unreachable(`地址不允许：${error.detail}`));
+      throw new PrintUnreachable(unreachable('地址无法解析'), 'offline');
+    }
+  };
   return {
     async send(p, job, onPart) {
-      if (p.brand !== 'feie') return escposSend(target(p), escposBytes(job.content, job.copies));
+      if (p.brand !== 'feie') return escposSend(await target(p), escposBytes(job.content, job.copies));
       const keys = await account();
       const calls = feieCalls(job.content, job.copies);
       for (let i = job.partsSent ?? 0; i < calls.length; i++) {
@@ -64,7 +77,13 @@ export function networkTransport(deps: { db: Db; secrets: Secrets; feie: FeieCli
     },
     async status(p) {
       if (p.brand === 'feie') return deps.feie.status(await account(), p.feieSn ?? '');
-      return escposStatus(target(p));
+      let checked: EscposTarget;
+      try {
+        checked = await target(p);
+      } catch (error) {
+        return { status: 'offline', message: (error as Error).message };
+      }
+      return escposStatus(checked);
     },
   };
 }
