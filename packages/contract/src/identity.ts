@@ -65,6 +65,8 @@ export const userInfoSchema = z.object({
   sysUser: sysUserSchema,
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  /** The password was given to the user (the first administrator's): until it is changed, nothing else is allowed. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

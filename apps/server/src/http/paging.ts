@@ -19,6 +19,12 @@ export function orderBy(query: Pick<PageQuery, 'ascs' | 'descs'>, sortable: Sort
   return order.length ? order : fallback;
 }
 
+/**
+ * The most rows a list counts: a search by a short prefix over a million members would spend
+ * longer counting than finding the page. Beyond it the total says "at least this many".
+ */
+export const COUNT_CAP = 10_000;
+
 export interface PageSource<T> {
   count: () => Promise<number>;
   rows: (window: { order: SQL[]; limit: number; offset: number }) => Promise<T[]>;

@@ -4,9 +4,9 @@ import { businessDateOf, isOpenAt, ORDER_STATUSES } from '@canteen/contract';
 import { createTestDatabase } from '../../../test/database.js';
 import { demoStoreHours, outOfHours } from '../../../test/demo-hours.js';
 import type { Database } from '../../db/client.js';
-import { rowsOf } from '../customer/http.js';
 import { seedDemoOrders } from './seed.js';
 import { order, orderLine } from './tables.js';
+import { rowsOf } from '../../db/queries.js';
 
 /** Fixed instants, never the clock: Friday 27 November 2026 in Asia/Shanghai (UTC+8), and around it. */
 const FRIDAY_NOON = Date.parse('2026-11-27T04:00:00Z');

@@ -1,8 +1,7 @@
 import type { PrinterRecord, PrintJobRecord } from '@canteen/contract';
 import type { Secrets } from '../../platform/secrets.js';
 import type { printer, printJob } from './tables.js';
-
-const iso = (at: Date | null): string | null => (at ? at.toISOString() : null);
+import { isoOrNull } from '../../http/iso.js';
 
 /** `****1234`: the last four characters of a long key (a short one, like a printer's 8-character KEY, shows none). */
 export function maskSecret(plain: string): string {
@@ -22,7 +21,7 @@ export function printerRecord(r: typeof printer.$inferSelect, secrets: Secrets):
     id: r.id, storeId: r.storeId, name: r.name, brand: r.brand, feieSn: r.brand === 'feie' ? r.feieSn : null, feieKeyMasked: r.brand === 'feie' ? masked : null,
     host: r.brand === 'escpos' ? r.host : null, port: r.brand === 'escpos' ? r.port : null, paper: r.paper, tickets: r.tickets, kitchenSplit: r.kitchenSplit,
     categoryIds: r.categoryIds, copies: r.copies, trigger: r.trigger, enabled: r.enabled, status: r.status, statusMessage: r.statusMessage,
-    statusCheckedAt: iso(r.statusCheckedAt), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    statusCheckedAt: isoOrNull(r.statusCheckedAt), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -30,6 +29,6 @@ export function printJobRecord(r: typeof printJob.$inferSelect): PrintJobRecord 
   return {
     id: r.id, storeId: r.storeId, printerId: r.printerId, printerName: r.printerName, orderId: r.orderId, orderNo: r.orderNo, ticket: r.ticket, round: r.round,
     reprintOf: r.reprintOf, copies: r.copies, status: r.status, attempts: r.attempts, lastError: r.lastError,
-    nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null, sentAt: iso(r.sentAt), createdAt: r.createdAt.toISOString(),
+    nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null, sentAt: isoOrNull(r.sentAt), createdAt: r.createdAt.toISOString(),
   };
 }

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import type { Seeder } from '../../db/seed.js';
 import { appSetting } from '../../db/tables.js';
 import { createSecrets, loadSecretsKey, type Secrets } from '../../platform/secrets.js';
-import { rowsOf } from '../customer/http.js';
 import { storeForReads as store } from '../store/service.js';
 import { printer, printerFeieAccount } from './tables.js';
+import { rowsOf } from '../../db/queries.js';
 
 /**
  * The demo's printers (DEMO_DATA on), the ones the simulator (packages/wechat-sim, npm start)

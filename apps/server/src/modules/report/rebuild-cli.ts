@@ -4,9 +4,9 @@ import { businessDateOf } from '@canteen/contract';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { rowsOf } from '../customer/http.js';
 import { rebuildRollups } from './rollups/rebuild.js';
 import { BRAND_CUTOFF_HOUR, BRAND_TIME_ZONE } from './rollups/sources.js';
+import { rowsOf } from '../../db/queries.js';
 
 /**
  * `npm run report:rebuild -- --from 2026-01-01 --to 2026-03-31 [--store 12]` (or `--all`: from

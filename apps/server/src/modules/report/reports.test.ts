@@ -7,10 +7,10 @@ import { createTestApp } from '../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../test/auth.js';
 import { callerOf, createStore, dataOf, storeStaff } from '../../../test/store.js';
 import type { App } from '../../app.js';
-import { rowsOf } from '../customer/http.js';
 import { addDays } from './period.js';
 import { Reports } from './reports.js';
 import { todayReport } from './today.js';
+import { rowsOf } from '../../db/queries.js';
 
 /**
  * Every figure of every report on a small hand-computed set of roll-up rows (written straight

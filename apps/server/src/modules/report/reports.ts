@@ -2,11 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_SOURCES, PAY_METHODS, type ReportName, type SalesFigures } from '@canteen/contract';
 import { ORDER_TYPES } from '@canteen/contract';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../customer/http.js';
 import type { ReportData } from './export/layouts.js';
 import { NO_SALES, perUnit, salesFigures, shareOf, type SalesSums } from './figures.js';
 import { datesIn, daysIn, previousPeriod } from './period.js';
 import { GIVE_BACK_REASONS } from './rollups/sources.js';
+import { rowsOf } from '../../db/queries.js';
 
 /**
  * The reports (营业报表, issue 15), each one query over the daily roll-ups (0600_report.sql) of

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { businessDateOf, REPORT_NAMES, reportEndpoints, REPORTS, type ReportName } from '@canteen/contract';
 import { serve } from '../../http/endpoint.js';
-import { contentDisposition } from '../store/http.js';
 import { sheetsOf } from './export/layouts.js';
 import { xlsxStream } from './export/xlsx.js';
 import type { Reports } from './reports.js';
 import { reportStores, requestAccess, type ReportStores } from './scope.js';
 import { todayReport } from './today.js';
+import { contentDisposition } from '../../http/files.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -30,5 +30,3 @@ export function descendantsOf(rows: Array<{ id: string; parentId: string }>, id:
   walk(id);
   return found;
 }
-
-export const iso = (date: Date): string => date.toISOString();

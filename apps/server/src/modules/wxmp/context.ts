@@ -36,8 +36,5 @@ export interface WxmpContext {
   log: FastifyBaseLogger;
 }
 
-export const iso = (d: Date | string | null | undefined): string | null =>
-  d == null ? null : (typeof d === 'string' ? new Date(d) : d).toISOString();
-
 /** Escapes LIKE wildcards in a user's search text. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,7 +3,7 @@ import type { syncProgressSchema } from '@canteen/contract';
 import { AppError, conflict } from '../../http/errors.js';
 import { PermanentJobError, type JobContext, type JobRunner, type JobView } from '../../jobs/runner.js';
 import { PlatformError } from '../../platform/wechat/errors.js';
-import { iso } from './context.js';
+import { isoOrNull } from '../../http/iso.js';
 
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
@@ -34,8 +34,8 @@ export function syncProgress(appId: string, job: JobView | null): SyncProgress {
     done,
     percent: state === 'done' ? 100 : total ? Math.min(99, Math.floor((done / total) * 100)) : 0,
     message: state === 'failed' ? (job.error ?? '同步已取消') : job.progress.message,
-    startTime: iso(job.createdAt),
-    finishTime: iso(job.finishedAt),
+    startTime: isoOrNull(job.createdAt),
+    finishTime: isoOrNull(job.finishedAt),
   };
 }
 

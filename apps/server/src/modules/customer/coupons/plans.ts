@@ -7,8 +7,8 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { orderBy } from '../../../http/paging.js';
 import { contains } from '../../../http/resource.js';
 import { catalogueItems, storesById } from '../../store/service.js';
-import { iso, isoOrNull } from '../http.js';
 import { couponPlan, rechargePlan } from '../tables.js';
+import { iso, isoOrNull } from '../../../http/iso.js';
 
 export type CouponPlanRow = typeof couponPlan.$inferSelect;
 export type CouponPlanBody = z.output<typeof couponPlanBodySchema>;
@@ -137,5 +137,4 @@ export async function checkPlanDelete(db: Db, plan: CouponPlanRow): Promise<void
   const gifts = await db.select({ name: rechargePlan.name }).from(rechargePlan).where(sql`${plan.id}::bigint = any(${rechargePlan.giftCouponPlanIds})`).limit(3);
   if (gifts.length) throw conflict(`充值方案「${gifts.map((g) => g.name).join('」「')}」赠送该优惠券，不能删除`);
 }
-
 

@@ -8,11 +8,13 @@ import { serve } from '../../../http/endpoint.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { orderBy } from '../../../http/paging.js';
 import { storeCondition, storesById } from '../../store/service.js';
-import { inTx, iso, isoOrNull, likePrefix, operatorOf } from '../http.js';
+import { operatorOf } from '../http.js';
 import { coupon, couponPlan, member, memberLevel } from '../tables.js';
 import { registerCouponExpiry } from './expiry.js';
 import { activePlans, checkPlanDelete, checkPlanEdit, checkPlanRefs, planColumns, planPage, planRecords, planRow } from './plans.js';
 import type { CouponService } from './service.js';
+import { inTx, likePrefix } from '../../../db/queries.js';
+import { iso, isoOrNull } from '../../../http/iso.js';
 
 type CouponQuery = z.output<typeof couponQuerySchema>;
 

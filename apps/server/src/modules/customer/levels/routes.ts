@@ -6,8 +6,9 @@ import type { Db } from '../../../db/client.js';
 import { declareConstraints, translating } from '../../../http/db-errors.js';
 import { serve } from '../../../http/endpoint.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
-import { inTx, iso } from '../http.js';
 import { member, memberLevel } from '../tables.js';
+import { inTx } from '../../../db/queries.js';
+import { iso } from '../../../http/iso.js';
 
 type LevelBody = z.output<typeof memberLevelBodySchema>;
 

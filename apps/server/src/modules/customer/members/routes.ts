@@ -3,10 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { memberEndpoints as api } from '@canteen/contract';
 import { serve } from '../../../http/endpoint.js';
 import { storeForReads as store } from '../../store/service.js';
-import { inTx, iso, operatorOf } from '../http.js';
+import { operatorOf } from '../http.js';
 import { memberBalanceLedger, memberPointsLedger } from '../tables.js';
 import { checkIntegrity } from '../wallet/integrity.js';
 import { createMember, memberPage, memberRecord, removeMember, setMemberStatus, updateMember } from './service.js';
+import { inTx } from '../../../db/queries.js';
+import { iso } from '../../../http/iso.js';
 
 /**
  * 会员: the list (phones masked), one member in full, add and edit (never balances), delete of

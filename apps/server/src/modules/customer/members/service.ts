@@ -7,8 +7,10 @@ import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { orderBy } from '../../../http/paging.js';
 import { storeForReads as store } from '../../store/service.js';
 import { followerExists } from '../../wxmp/service.js';
-import { COUNT_CAP, iso, isoOrNull, likePrefix } from '../http.js';
 import { coupon, member, memberBalanceLedger, memberLevel, memberPointsLedger, recharge } from '../tables.js';
+import { COUNT_CAP } from '../../../http/paging.js';
+import { iso, isoOrNull } from '../../../http/iso.js';
+import { likePrefix } from '../../../db/queries.js';
 
 type MemberQuery = z.output<typeof memberQuerySchema>;
 type MemberBody = z.output<typeof memberBodySchema>;

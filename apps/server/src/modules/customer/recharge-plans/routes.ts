@@ -8,9 +8,9 @@ import { orderBy } from '../../../http/paging.js';
 import { contains } from '../../../http/resource.js';
 import { memberRecord } from '../members/service.js';
 import { assertStore } from '../../store/scope.js';
-import { inTx } from '../http.js';
 import { recharge, rechargePlan } from '../tables.js';
 import { availablePlans, checkPlanRefs, planRecords, type RechargePlanBody } from './service.js';
+import { inTx } from '../../../db/queries.js';
 
 declareConstraints({ recharge_plan_name: (name) => `充值方案 ${name} 已存在` });
 

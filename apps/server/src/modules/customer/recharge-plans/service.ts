@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../http/errors.js';
 import { storeForReads as store } from '../../store/service.js';
-import { iso, isoOrNull } from '../http.js';
 import { couponPlan, recharge, rechargePlan } from '../tables.js';
+import { iso, isoOrNull } from '../../../http/iso.js';
 
 type PlanRow = typeof rechargePlan.$inferSelect;
 export type RechargePlanBody = z.output<typeof rechargePlanBodySchema>;

@@ -4,9 +4,10 @@ import { rechargeEndpoints as api } from '@canteen/contract';
 import { serve } from '../../../http/endpoint.js';
 import { notFound } from '../../../http/errors.js';
 import { accessOf, assertStore, canSee, storeCondition } from '../../store/scope.js';
-import { inTx, operatorOf } from '../http.js';
+import { operatorOf } from '../http.js';
 import { recharge } from '../tables.js';
 import { rechargeConditions, rechargeCount, rechargeOnce, rechargeRecords, refundRecharge } from './service.js';
+import { inTx } from '../../../db/queries.js';
 
 /**
  * 充值: at the counter (customer:member:recharge), the records (customer:rechargecard:index) and

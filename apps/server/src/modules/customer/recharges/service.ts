@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { storeForReads as store } from '../../store/service.js';
-import { iso, isoOrNull } from '../http.js';
 import type { CustomerServices } from '../plugin.js';
 import { memberPlanCounts, planRefusal } from '../recharge-plans/service.js';
 import { member, recharge, rechargePlan } from '../tables.js';
 import type { Operator, Wallet } from '../wallet/service.js';
+import { iso, isoOrNull } from '../../../http/iso.js';
 
 type RechargeBody = z.output<typeof rechargeBodySchema>;
 type RechargeQuery = z.output<typeof rechargeQuerySchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { maskPhone, type IntegrityReport } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
+import { rowsOf } from '../../../db/queries.js';
 
 /** Most mismatches one report lists (the count of members checked is always whole). */
 export const INTEGRITY_LIST_MAX = 500;
@@ -16,8 +17,6 @@ interface MismatchRow extends Record<string, unknown> {
   ledger_bonus: string | number;
   ledger_points: string | number;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * The consistency check (issue 12): for every member, the sums of the balance ledger's changes

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.js';
 import { orderBy } from '../../../http/paging.js';
 import { order, PAY_METHOD_BITS } from '../tables.js';
 import { orderRows } from './records.js';
+import { likePrefix } from '../../../db/queries.js';
 
 /**
  * The admin list (订单列表): a store's orders newest first (business date, then id: the index
@@ -21,7 +22,6 @@ export const COUNT_CAP = ORDER_COUNT_CAP;
 
 type ParsedQuery = z.output<typeof orderQuerySchema>;
 
-const likePrefix = (text: string): string => `${text.replace(/[\\%_]/g, '\\$&')}%`;
 const likeSuffix = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}`;
 
 /** The filters of a query (the store scope is the caller's). */

@@ -4,10 +4,10 @@ import type { Db } from '../../../db/client.js';
 import { notFound } from '../../../http/errors.js';
 import { storeForReads } from '../../store/service.js';
 import { order, orderLine, orderLog, orderPayment, orderRefund, type OrderRowData } from '../tables.js';
+import { iso } from '../../../http/iso.js';
 
 /** The answers' shapes of orders: a list row, and the whole record of the drawer. */
 
-const iso = (at: Date): string => at.toISOString();
 const isoOrNull = (at: Date | null): string | null => (at ? at.toISOString() : null);
 
 /** What a list row reads besides the order: its store's name and the methods it was paid by. */

@@ -11,6 +11,7 @@ import type { WechatPayClient } from '../../../platform/wechat-pay/client.js';
 import type { OrderOperator } from '../orders/service.js';
 import { refundBusinessDate } from '../refunds/business-date.js';
 import { order, orderPayment, orderRefund, type OrderRowData } from '../tables.js';
+import { inTx } from '../../../db/queries.js';
 
 type PaymentRow = typeof orderPayment.$inferSelect;
 
@@ -19,8 +20,6 @@ const PAYABLE_STATUSES = new Set(['dining', 'pending']);
 
 /** Our number for a WeChat Pay payment (out_trade_no): 6–32 letters and digits, unique. */
 const newOutTradeNo = () => `CT${Date.now().toString(36).toUpperCase()}${randomBytes(6).toString('hex').toUpperCase()}`;
-
-const inTx = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db));
 
 export interface PayInput {
   orderId: string;

@@ -7,12 +7,12 @@ import type { Db } from '../../../db/client.js';
 import { createTestDatabase } from '../../../../test/database.js';
 import { testConfig } from '../../../../test/config.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
-import { rowsOf } from '../../customer/http.js';
 import { checkIntegrity } from '../../customer/wallet/integrity.js';
 import { countOrdersIntoRollups } from '../../report/rollups/listeners.js';
 import { rebuildRollups } from '../../report/rollups/rebuild.js';
 import type { OrderEvent } from '../hooks.js';
 import { cartOf, chickenLine, couponStatus, createOrderApi, memberTotals, orderCoupon, orderFixture, orderMember, setSku, stockOf, type OrderFixture } from '../testing.js';
+import { rowsOf } from '../../../db/queries.js';
 
 /**
  * The cancel of an order paid in part (split payments: some cash, some balance, a WeChat QR,

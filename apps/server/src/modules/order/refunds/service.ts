@@ -10,13 +10,12 @@ import type { OrderOperator } from '../orders/service.js';
 import { refundBusinessDate } from './business-date.js';
 import { lockOrder, paidNotReturned, transition } from '../orders/transitions.js';
 import { order, orderLine, orderPayment, orderRefund, type OrderLineRowData, type OrderRowData, type RefundLine, type RefundPart } from '../tables.js';
+import { inTx } from '../../../db/queries.js';
 
 /** States an order can be refunded from: paid (and on). */
 const REFUNDABLE = new Set(['paid', 'making', 'finished', 'partially_refunded']);
 const EPS = 1e-6;
 const round3 = (q: number) => Math.round(q * 1000) / 1000;
-
-const inTx = <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db));
 
 export interface RefundRequest {
   orderId: string;

@@ -6,12 +6,12 @@ import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { demoStoreHours, outOfHours } from '../../../../test/demo-hours.js';
 import { callerOf, dataOf } from '../../../../test/store.js';
 import type { App } from '../../../app.js';
-import { rowsOf } from '../../customer/http.js';
 import { seedCustomerDemo } from '../../customer/seed.js';
 import { checkIntegrity } from '../../customer/wallet/integrity.js';
 import { seedDemoOrders } from '../../order/seed.js';
 import { addDays } from '../period.js';
 import { seedDemoBusiness } from './seed.js';
+import { rowsOf } from '../../../db/queries.js';
 
 let app: App;
 let admin: AuthHeader;

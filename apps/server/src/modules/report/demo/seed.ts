@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { businessDateOf, couponDiscount, localParts, type BusinessHours, type CouponTerms, type OrderType, type PickupRule } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import type { Seeder } from '../../../db/seed.js';
-import { rowsOf } from '../../customer/http.js';
 import { pointsFor, splitCharge } from '../../customer/wallet/service.js';
 import { beforeCoupon, couponLinesOf, newViewToken, payableOf } from '../../order/orders/create.js';
 import { orderNoOf, pickupNoOf } from '../../order/orders/numbers.js';
@@ -18,6 +17,7 @@ import { addDays } from '../period.js';
 import { rebuildRollups } from '../rollups/rebuild.js';
 import { DEMO_DAYS, minuteOfOrder, ordersOfDay, outcomeOf, popularity, randomOf, type Random } from './plan.js';
 import { insertRows, type Row } from './write.js';
+import { rowsOf } from '../../../db/queries.js';
 
 /**
  * The demo business (issue 15, DEMO_DATA on): 90 days of history before today for the demo

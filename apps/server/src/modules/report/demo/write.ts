@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { rowsOf } from '../../customer/http.js';
+import { rowsOf } from '../../../db/queries.js';
 
 /**
  * Bulk writing for the demo business: many rows of one table in one statement, the rows sent

@@ -4,10 +4,10 @@ import { businessDateOf, type OrderRecord } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { Db } from '../../../db/client.js';
-import { rowsOf } from '../../customer/http.js';
 import { cartOf, chickenLine, createOrderApi, orderFixture, orderMember, setSku, type OrderFixture } from '../../order/testing.js';
 import { countOrdersIntoRollups } from './listeners.js';
 import { rebuildRollups } from './rebuild.js';
+import { rowsOf } from '../../../db/queries.js';
 
 /**
  * Payments (cash and balance), refunds (to the balance) and a rebuild all at once on the same

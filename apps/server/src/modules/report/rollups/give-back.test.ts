@@ -4,10 +4,10 @@ import { businessDateOf, type OrderRecord } from '@canteen/contract';
 import { buildSimulator } from '@canteen/wechat-sim';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
-import { rowsOf } from '../../customer/http.js';
 import { cartOf, chickenLine, createOrderApi, orderFixture, setSku, type OrderFixture } from '../../order/testing.js';
 import { countOrdersIntoRollups } from './listeners.js';
 import { rebuildRollups } from './rebuild.js';
+import { rowsOf } from '../../../db/queries.js';
 
 /**
  * WeChat Pay in the roll-ups, over real HTTP with the simulator (the server listens on 4370 for

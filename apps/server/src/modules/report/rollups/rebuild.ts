@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { rowsOf } from '../../customer/http.js';
 import { clearCustomerRollups, customerStatements } from './customer-sources.js';
 import { ownRollups } from './lock.js';
 import { cancelStatements, clearOrderRollups, paidStatements, refundStatements, type Scope } from './sources.js';
+import { rowsOf } from '../../../db/queries.js';
 
 export interface RebuildRange {
   /** Inclusive business dates, YYYY-MM-DD. */

@@ -5,12 +5,12 @@ import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { Db } from '../../../db/client.js';
 import { expireCoupons } from '../../customer/coupons/expiry.js';
-import { rowsOf } from '../../customer/http.js';
 import { cancelDueOrders } from '../../order/orders/timeout.js';
 import { cartOf, chickenLine, createOrderApi, insertTable, orderCoupon, orderFixture, orderMember, setSku, type OrderFixture } from '../../order/testing.js';
 import { countOrdersIntoRollups } from './listeners.js';
 import { rebuildRollups } from './rebuild.js';
 import { seedRollups } from './seed.js';
+import { rowsOf } from '../../../db/queries.js';
 
 /**
  * The roll-ups kept by the listeners, in the transactions of the payments, refunds and cancels,

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { businessDateOf } from '@canteen/contract';
 import type { Seeder } from '../../../db/seed.js';
-import { rowsOf } from '../../customer/http.js';
 import { rebuildRollups } from './rebuild.js';
 import { BRAND_CUTOFF_HOUR, BRAND_TIME_ZONE } from './sources.js';
+import { rowsOf } from '../../../db/queries.js';
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

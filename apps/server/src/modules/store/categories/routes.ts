@@ -6,11 +6,12 @@ import { serve } from '../../../http/endpoint.js';
 import { badRequest, conflict } from '../../../http/errors.js';
 import { contains, defineResource } from '../../../http/resource.js';
 import { menuWrite, reorder } from '../catalogue.js';
-import { iso, menuTouched, serveStoreResource } from '../http.js';
+import { menuTouched, serveStoreResource } from '../http.js';
 import { bumpMenuVersion } from '../menu-version.js';
 import { assertStore, storeCondition } from '../scope.js';
 import { storeCategory, storeCombo, storeDish } from '../tables.js';
 import { purgeArchived } from './purge.js';
+import { iso } from '../../../http/iso.js';
 
 type Counts = { dishes: number; combos: number };
 

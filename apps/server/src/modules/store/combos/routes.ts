@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { comboEndpoints as api } from '@canteen/contract';
 import { serve } from '../../../http/endpoint.js';
 import { menuWrite, reorder } from '../catalogue.js';
-import { serveUpload } from '../http.js';
 import { assertStore } from '../scope.js';
 import { storeCombo } from '../tables.js';
 import { comboService } from './service.js';
+import { serveUpload } from '../../../http/files.js';
 
 /** 套餐 (门店管理 › 套餐): combos with their groups and items, their order, and combo photos. */
 export const comboRoutes: FastifyPluginAsync = async (app) => {

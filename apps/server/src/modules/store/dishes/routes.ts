@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { dishEndpoints as api } from '@canteen/contract';
 import { serve } from '../../../http/endpoint.js';
 import { menuWrite, reorder } from '../catalogue.js';
-import { serveUpload } from '../http.js';
 import { assertStore } from '../scope.js';
 import { storeDish } from '../tables.js';
 import { dishService } from './service.js';
 import { registerDailyStockReset } from './stock.js';
+import { serveUpload } from '../../../http/files.js';
 
 /** 菜品 (门店管理 › 菜品): dishes with SKUs and option groups, batch actions, their order, photos, and the daily stock reset. */
 export const dishRoutes: FastifyPluginAsync = async (app) => {

@@ -8,10 +8,12 @@ import { serve } from '../../../http/endpoint.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { contains, defineResource } from '../../../http/resource.js';
 import { usersByIds } from '../../upms/service.js';
-import { iso, menuTouched, serveStoreResource, serveUpload } from '../http.js';
+import { menuTouched, serveStoreResource } from '../http.js';
 import { bumpMenuVersion } from '../menu-version.js';
 import { accessOf, assertStore, storeCondition } from '../scope.js';
 import { store, storeArea, storeCategory, storeCombo, storeDish, storeSpecGroup, storeTable, storeUser } from '../tables.js';
+import { iso } from '../../../http/iso.js';
+import { serveUpload } from '../../../http/files.js';
 
 type StoreRow = typeof store.$inferSelect;
 type StoreBodyOutput = z.output<typeof storeBodySchema>;

@@ -6,18 +6,19 @@ import type { Db } from '../../../db/client.js';
 import { serve } from '../../../http/endpoint.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { contains, defineResource } from '../../../http/resource.js';
-import { iso, serveFile, serveStoreResource } from '../http.js';
+import { serveStoreResource } from '../http.js';
 import { assertStore, storeCondition } from '../scope.js';
 import { store, storeArea, storeTable } from '../tables.js';
 import { orderPath, qrPng, qrSheet } from './qr.js';
 import { absoluteUrl } from '../../../http/public-url.js';
+import { iso } from '../../../http/iso.js';
+import { serveFile } from '../../../http/files.js';
 
 /** A table's QR token: 144 random bits, base64url (24 characters); never derived from the id. */
 export const newQrToken = (): string => randomBytes(18).toString('base64url');
 
 /** A unique key's value is `store_id, name`: the message names the name only. */
 const nameOfKey = (key: string) => key.split(', ').slice(1).join(', ') || key;
-
 
 /** An area of the store, or a 404 naming it. */
 async function areaOf(db: Db, storeId: string, areaId: string): Promise<{ id: string; name: string }> {

@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../../http/errors.js';
 import { defineResource } from '../../../http/resource.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { sysOauthClient } from '../tables.js';
-import { iso } from '../tree.js';
+import { iso } from '../../../http/iso.js';
 
 const grantTypes = (text: string) => [...new Set(text.split(',').map((g) => g.trim()).filter(Boolean))].join(',');
 

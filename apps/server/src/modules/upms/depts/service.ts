@@ -2,7 +2,8 @@ import type { DeptNode } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../http/errors.js';
 import { sysDept } from '../tables.js';
-import { buildTree, descendantsOf, iso } from '../tree.js';
+import { buildTree, descendantsOf } from '../tree.js';
+import { iso } from '../../../http/iso.js';
 
 type DeptRow = typeof sysDept.$inferSelect;
 export const toDept = (d: DeptRow) => ({ id: d.id, parentId: d.parentId, name: d.name, sort: d.sort, createTime: iso(d.createdAt) });

@@ -5,8 +5,8 @@ import { currentUser } from '../../../http/access.js';
 import { serve } from '../../../http/endpoint.js';
 import { contains, defineResource } from '../../../http/resource.js';
 import { sysLog } from '../tables.js';
-import { iso } from '../tree.js';
 import { saveClientLogs } from './service.js';
+import { iso } from '../../../http/iso.js';
 
 /** Operation logs (系统管理 › 日志管理): paged newest first, deleted one by one; and the web app's error-log upload. */
 export const logRoutes: FastifyPluginAsync = async (app) => {

@@ -3,7 +3,7 @@ import type { RoleRecord } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest, notFound } from '../../../http/errors.js';
 import { sysMenu, sysRole, sysRoleMenu } from '../tables.js';
-import { iso } from '../tree.js';
+import { iso } from '../../../http/iso.js';
 
 export const toRoleRecord = (r: typeof sysRole.$inferSelect): RoleRecord => ({
   id: r.id, roleName: r.roleName, roleCode: r.roleCode, roleDesc: r.roleDesc, createTime: iso(r.createdAt),

@@ -23,7 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async 
   }, async (request, reply) => {
     const user = currentUser(request);
     const json = await ctx.infoJson.getOrLoad(user.id, async () =>
-      encodeJson(infoAnswer, ok({ sysUser: await profileOf(db, user.id), roles: user.roles, permissions: [...user.permissions].sort() })),
+      encodeJson(infoAnswer, ok({ sysUser: await profileOf(db, user.id), roles: user.roles, permissions: [...user.permissions].sort(), mustChangePassword: user.mustChangePassword ?? false })),
     );
     return sendJson(reply, json);
   });
@@ -39,6 +39,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async 
       // Every other session of this user ends; this one stays.
       const ended = await app.identity.tokens.revokeUser(user.id, user.tokenId);
       await app.live.revoke({ tokenIds: ended });
+      // A must-change flag it cleared holds no longer (principals are cached a few seconds).
+      if (user.mustChangePassword) app.identity.principals.invalidate();
     }
     ctx.infoJson.delete(user.id);
     return ok(true);

@@ -3,7 +3,7 @@ import type { UserRecord } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest } from '../../../http/errors.js';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../tables.js';
-import { iso } from '../tree.js';
+import { iso } from '../../../http/iso.js';
 
 type UserRow = typeof sysUser.$inferSelect;
 

@@ -5,7 +5,8 @@ import { AppError, badRequest, conflict, notFound } from '../../../http/errors.j
 import { paginate } from '../../../http/paging.js';
 import { maskSecret } from '../../../platform/secrets.js';
 import { wxApp } from '../tables.js';
-import { iso, likePattern, type WxmpContext } from '../context.js';
+import { likePattern, type WxmpContext } from '../context.js';
+import { isoOrNull } from '../../../http/iso.js';
 
 export type MsgMode = 'plain' | 'compatible' | 'safe';
 
@@ -88,8 +89,8 @@ export function createAccountService(ctx: WxmpContext) {
     logo: row.logo,
     principalName: row.principalName,
     remarks: row.remarks,
-    createTime: iso(row.createdAt),
-    updateTime: iso(row.updatedAt),
+    createTime: isoOrNull(row.createdAt),
+    updateTime: isoOrNull(row.updatedAt),
   });
 
   const runtimeOf = (row: Row): AccountRuntime => ({

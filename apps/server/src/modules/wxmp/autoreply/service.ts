@@ -4,10 +4,10 @@ import { translateDbError } from '../../../http/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import type { Database } from '../../../db/client.js';
-import { iso } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import { wxAutoReply } from '../conversations/tables.js';
 import { normalizeReply, storedReplyOf } from '../conversations/reply.js';
+import { isoOrNull } from '../../../http/iso.js';
 
 export type AutoReplyType = '1' | '2' | '3';
 /** How long another instance's rule change may take to apply here. */
@@ -48,8 +48,8 @@ export function createAutoReplyService(database: Database, accounts: AccountServ
     repMate: row.repMate,
     ...storedReplyOf(row),
     repType: row.repType,
-    createTime: iso(row.createdAt),
-    updateTime: iso(row.updatedAt),
+    createTime: isoOrNull(row.createdAt),
+    updateTime: isoOrNull(row.updatedAt),
   });
 
   /** The rule's own fields checked, and the uniqueness rules of its type. */

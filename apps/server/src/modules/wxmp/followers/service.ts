@@ -4,11 +4,12 @@ import { badRequest, notFound } from '../../../http/errors.js';
 import { paginate } from '../../../http/paging.js';
 import type { WxUserInfo } from '../../../platform/wechat/client.js';
 import { wxUser } from '../tables.js';
-import { iso, likePattern, type WxmpContext } from '../context.js';
+import { likePattern, type WxmpContext } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import type { TagService } from '../tags/service.js';
 import { accountSync, FOLLOWER_SYNC, type SyncProgress } from '../sync.js';
 import type { z } from 'zod';
+import { isoOrNull } from '../../../http/iso.js';
 
 type Row = typeof wxUser.$inferSelect;
 export type FollowerView = z.infer<typeof followerSchema>;
@@ -24,9 +25,9 @@ export const followerView = (row: Row): FollowerView => ({
   unionId: row.unionId,
   subscribe: row.subscribe,
   subscribeScene: row.subscribeScene,
-  subscribeTime: iso(row.subscribeTime),
+  subscribeTime: isoOrNull(row.subscribeTime),
   subscribeNum: row.subscribeNum,
-  cancelSubscribeTime: iso(row.cancelSubscribeTime),
+  cancelSubscribeTime: isoOrNull(row.cancelSubscribeTime),
   nickName: row.nickName,
   headimgUrl: row.headimgUrl,
   sex: row.sex,
@@ -39,9 +40,9 @@ export const followerView = (row: Row): FollowerView => ({
   qrSceneStr: row.qrSceneStr,
   latitude: row.latitude,
   longitude: row.longitude,
-  lastInteractionTime: iso(row.lastInteractionAt),
-  createTime: iso(row.createdAt),
-  updateTime: iso(row.updatedAt),
+  lastInteractionTime: isoOrNull(row.lastInteractionAt),
+  createTime: isoOrNull(row.createdAt),
+  updateTime: isoOrNull(row.updatedAt),
 });
 
 /** The platform's user info as column values (nickname and avatar only when the platform still sends them). */

@@ -10,11 +10,12 @@ import { uploadRules, type UploadUse } from '../../../storage/rules.js';
 import { newBlobKey } from '../../../storage/storage.js';
 import type { ReceivedFile } from '../../../storage/uploads.js';
 import { wxMaterial, wxMsg, type NewsArticle } from '../tables.js';
-import { iso, type WxmpContext } from '../context.js';
+import { type WxmpContext } from '../context.js';
 import type { AccountService } from '../accounts/service.js';
 import { accountSync, MATERIAL_SYNC } from '../sync.js';
 import { MaterialOrderCache } from './order-cache.js';
 import { sanitizeArticleHtml } from './article-html.js';
+import { isoOrNull } from '../../../http/iso.js';
 
 export type MaterialType = 'image' | 'voice' | 'video' | 'thumb' | 'news';
 type Row = typeof wxMaterial.$inferSelect;
@@ -63,7 +64,7 @@ export function createMaterialService(ctx: WxmpContext, accounts: AccountService
     title: row.title,
     introduction: row.introduction,
     size: row.sizeBytes,
-    updateTime: iso(row.updateTime),
+    updateTime: isoOrNull(row.updateTime),
     content: row.articles ? { articles: row.articles.map((a) => ({ ...a })) } : null,
   });
 
