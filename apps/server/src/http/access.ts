@@ -13,6 +13,8 @@ export interface AuthUser {
   /** The token set this request was authenticated with. */
   tokenId: string;
   clientId: string;
+  /** The user must change a password given to them first: only the routes access control lets through before it. */
+  mustChangePassword?: boolean;
 }
 
 /** A route's access, declared in its `config`: exactly one of these. */
@@ -48,6 +50,18 @@ export interface RegisteredRoute {
 
 export type ResolveToken = (token: string) => Promise<AuthUser | null>;
 
+export interface AccessControlOptions {
+  resolve: ResolveToken;
+  /**
+   * The routes ('GET /path', as registered) a user who must change their password may call
+   * (changing it, reading the own user info, signing out); every other protected one answers 403.
+   */
+  beforePasswordChange?: readonly string[];
+}
+
+/** The refusal a user who must change their password meets everywhere else. */
+export const MUST_CHANGE_PASSWORD_MESSAGE = '请先修改初始密码：修改密码后才能继续使用';
+
 /**
  * Routes the foundation registers through plugins that cannot declare access (the API
  * documentation UI under /docs and the web app's static files): public by nature.
@@ -82,11 +96,16 @@ export const currentUser = (request: FastifyRequest): AuthUser => {
  * and each request to a protected route must carry a valid bearer token (else 401) whose
  * user holds the route's permission code (else 403). Register before any route.
  */
-export const accessControl = fp<{ resolve: ResolveToken }>(
-  async (app, { resolve }) => {
+export const accessControl = fp<AccessControlOptions>(
+  async (app, { resolve, beforePasswordChange = [] }) => {
     const routes: RegisteredRoute[] = [];
+    const allowedBeforeChange = new Set(beforePasswordChange);
     app.decorate('routeAccess', routes);
-    app.decorate('resolveToken', resolve);
+    // Other channels (the live socket) have no route a user who must change their password may use.
+    app.decorate('resolveToken', async (token: string) => {
+      const user = await resolve(token);
+      return user?.mustChangePassword ? null : user;
+    });
     app.decorateRequest('user', null);
 
     app.addHook('onRoute', (route) => {
@@ -102,6 +121,7 @@ export const accessControl = fp<{ resolve: ResolveToken }>(
       const token = bearerToken(request);
       const user = token ? await resolve(token) : null;
       if (!user) throw unauthorized();
+      if (user.mustChangePassword && !allowedBeforeChange.has(`${request.method} ${request.routeOptions.url}`)) throw forbidden(MUST_CHANGE_PASSWORD_MESSAGE);
       if (permission && !user.permissions.has(permission)) throw forbidden();
       request.user = user;
     };

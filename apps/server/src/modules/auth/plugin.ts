@@ -13,6 +13,9 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { createPhoneCodes, LogSmsSender, type PhoneCodes, type SmsSender } from './sms.js';
 import { createTokenService, type TokenService } from './tokens.js';
 
+/** What a user who must change their password may do first: change it (the profile edit), read the own info, sign out. */
+const BEFORE_PASSWORD_CHANGE = ['PUT /upms/user/edit', 'GET /upms/user/info', 'DELETE /auth/token/logout'] as const;
+
 export interface Identity {
   principals: Principals;
   tokens: TokenService;
@@ -45,7 +48,7 @@ export const identityAccess = fp(
     const phoneCodes = createPhoneCodes(db);
     const grants = createGrants({ db, config: app.config, tokens, captchas, limiter, phoneCodes });
     app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: new LogSmsSender(app.log, app.config.SMS_OUTBOX_FILE) });
-    await app.register(accessControl, { resolve: tokens.resolve });
+    await app.register(accessControl, { resolve: tokens.resolve, beforePasswordChange: BEFORE_PASSWORD_CHANGE });
     // After access control: limits count per user.
     if (app.config.RATE_LIMITS === 'on') await app.register(routeRateLimits, { take: limiter.take });
   },

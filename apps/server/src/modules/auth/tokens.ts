@@ -95,7 +95,7 @@ export function createTokenService(db: Db, principals: Principals) {
     if (!found || found.expiresAt <= Date.now()) return null;
     const principal = await principals.load(found.userId);
     if (!principal || principal.locked) return null;
-    return { id: principal.id, username: principal.username, roles: principal.roles, permissions: principal.permissions, tokenId: found.tokenId, clientId: found.clientId };
+    return { id: principal.id, username: principal.username, roles: principal.roles, permissions: principal.permissions, tokenId: found.tokenId, clientId: found.clientId, mustChangePassword: principal.mustChangePassword };
   }
 
   let issuedSinceCleanup = 0;

@@ -8,6 +8,8 @@ export interface Principal {
   id: string;
   username: string;
   locked: boolean;
+  /** A password given to the user (the first administrator's) is still to be changed. */
+  mustChangePassword: boolean;
   roleIds: string[];
   roles: string[];
   permissions: Set<string>;
@@ -23,7 +25,7 @@ export function createPrincipals(db: Db) {
   const cache = new TtlCache<string, Principal | null>(PRINCIPAL_TTL_MS);
 
   async function read(userId: string): Promise<Principal | null> {
-    const [user] = await db.select({ id: sysUser.id, username: sysUser.username, lockFlag: sysUser.lockFlag }).from(sysUser).where(eq(sysUser.id, userId));
+    const [user] = await db.select({ id: sysUser.id, username: sysUser.username, lockFlag: sysUser.lockFlag, mustChange: sysUser.passwordMustChange }).from(sysUser).where(eq(sysUser.id, userId));
     if (!user) return null;
     const roles = await db
       .select({ id: sysRole.id, code: sysRole.roleCode })
@@ -42,6 +44,7 @@ export function createPrincipals(db: Db) {
       id: user.id,
       username: user.username,
       locked: user.lockFlag === '9',
+      mustChangePassword: user.mustChange,
       roleIds,
       roles: roles.map((r) => r.code).sort(),
       permissions: new Set(granted.map((g) => g.permission!).filter(Boolean)),

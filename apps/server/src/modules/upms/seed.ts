@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { ADMIN_ONLY_PERMISSIONS, ROLE_ADMIN, ROLE_OPERATOR, ROLE_PENDING } from '@canteen/contract';
 import type { Config } from '../../config.js';
@@ -51,13 +52,40 @@ async function roleId(db: Db, code: string, name: string, desc: string): Promise
   return (await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, code)))[0]!.id;
 }
 
-async function seedUser(db: Db, username: string, nickname: string, role: string, deptId: string | null): Promise<void> {
+/** Adds the user when the name is free; answers whether this call added it. */
+async function seedUser(db: Db, username: string, nickname: string, role: string, deptId: string | null, password = DEMO_PASSWORD, mustChange = false): Promise<boolean> {
   const [existing] = await db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, username));
-  if (existing) return;
-  const [user] = await db.insert(sysUser).values({ username, nickname, password: await hashPassword(DEMO_PASSWORD), deptId }).onConflictDoNothing().returning({ id: sysUser.id });
-  if (!user) return;
+  if (existing) return false;
+  const [user] = await db.insert(sysUser).values({ username, nickname, password: await hashPassword(password), deptId, passwordMustChange: mustChange }).onConflictDoNothing().returning({ id: sysUser.id });
+  if (!user) return false;
   const [r] = await db.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleCode, role));
   if (r) await db.insert(sysUserRole).values({ userId: user.id, roleId: r.id }).onConflictDoNothing();
+  return true;
+}
+
+/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/l/I). */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A one-time password of 12 characters (the longest a user may set), about 70 bits. */
+export const oneTimePassword = (): string => Array.from({ length: 12 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+
+/** Whether this boot is a real deployment's: production outside demo mode (no demo user, a first administrator of its own). */
+const realDeployment = (config: Config) => config.NODE_ENV === 'production' && config.DEMO_MODE !== 'on';
+
+/**
+ * A real deployment's first administrator, when there is no user at all: admin with
+ * ADMIN_INITIAL_PASSWORD, or a one-time password printed once (one line on standard output),
+ * either way to be changed at the first sign-in. Instances booting together seed in turn
+ * (db/seed.ts), so only one of them adds it and prints it.
+ */
+async function seedFirstAdmin(db: Db, config: Config): Promise<void> {
+  const [anyUser] = await db.select({ id: sysUser.id }).from(sysUser).limit(1);
+  if (anyUser) return;
+  const password = config.ADMIN_INITIAL_PASSWORD ?? oneTimePassword();
+  if (!(await seedUser(db, 'admin', '管理员', ROLE_ADMIN, await rootDept(db), password, true))) return;
+  console.log(config.ADMIN_INITIAL_PASSWORD
+    ? 'Canteen: first administrator created: admin with the password of ADMIN_INITIAL_PASSWORD, to be changed at the first sign-in'
+    : `Canteen: first administrator created: admin, one-time password ${password} (shown only this once; to be changed at the first sign-in)`);
 }
 
 async function rootDept(db: Db): Promise<string> {
@@ -68,8 +96,9 @@ async function rootDept(db: Db): Promise<string> {
 
 /**
  * Identity's seed: the complete menu, the super-admin and operator roles with their grants,
- * the default client admin/admin and the user admin/123456 (always: someone must be able to
- * sign in first), and the demo user operator/123456 when DEMO_DATA is on.
+ * the default client admin/admin, the user admin/123456 (in demo mode and outside production;
+ * a real deployment's first administrator instead: seedFirstAdmin), and the demo user
+ * operator/123456 when DEMO_DATA is on.
  */
 export async function seedIdentity(database: Database, config: Config): Promise<void> {
   const db = database.db;
@@ -90,9 +119,10 @@ export async function seedIdentity(database: Database, config: Config): Promise<
       scope: 'server',
       authorizedGrantTypes: 'password,refresh_token,sms_login,phone',
     }).onConflictDoNothing();
-    await seedUser(db, 'admin', '管理员', ROLE_ADMIN, await rootDept(db));
+    if (!realDeployment(config)) await seedUser(db, 'admin', '管理员', ROLE_ADMIN, await rootDept(db));
     await saveSetting(db, SEED_KEY, SEED_VERSION);
   }
+  if (realDeployment(config)) await seedFirstAdmin(db, config);
   if (config.DEMO_DATA === 'on' && !(await setting(db, DEMO_KEY))) {
     await seedUser(db, 'operator', '门店运营', ROLE_OPERATOR, await rootDept(db));
     await saveSetting(db, DEMO_KEY, true);

@@ -25,7 +25,7 @@ export interface ProfileChange {
 
 /** Own profile edit; a new password needs the current one. Answers whether the password changed. */
 export async function editProfile(db: Db, userId: string, input: ProfileChange): Promise<{ passwordChanged: boolean }> {
-  const [user] = await db.select({ password: sysUser.password }).from(sysUser).where(eq(sysUser.id, userId));
+  const [user] = await db.select({ password: sysUser.password, mustChange: sysUser.passwordMustChange }).from(sysUser).where(eq(sysUser.id, userId));
   if (!user) throw notFound('用户不存在');
   const change: Partial<typeof sysUser.$inferInsert> = { updatedAt: new Date() };
   if (input.nickname !== undefined) change.nickname = input.nickname || null;
@@ -37,7 +37,9 @@ export async function editProfile(db: Db, userId: string, input: ProfileChange):
   if (input.newpassword1) {
     if (!input.password) throw badRequest('password: 修改密码需要填写原密码');
     if (!(await verifyPassword(user.password, input.password))) throw badRequest('password: 原密码不正确');
+    if (user.mustChange && input.newpassword1 === input.password) throw badRequest('newpassword1: 新密码不能与初始密码相同');
     change.password = await hashPassword(input.newpassword1);
+    change.passwordMustChange = false;
   }
   // A phone already in use fails on sys_user_phone, whose message the user resource declares.
   await db.update(sysUser).set(change).where(eq(sysUser.id, userId));
