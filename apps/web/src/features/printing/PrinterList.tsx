@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Space, Tag, Tooltip } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { categoryEndpoints, PRINTER_COPIES_MAX, printerEndpoints, PAPER_COLUMNS, type PrinterRecord } from '@canteen/contract';
+import { categoryEndpoints, PRINTER_COPIES_MAX, printerEndpoints, printerHostProblem, PAPER_COLUMNS, type PrinterRecord } from '@canteen/contract';
 import { call } from '../../shared/http/call';
 import { formatDateTime, ResourcePage, type ResourceDef } from '../../shared/resource';
 import { BRANDS, PAPERS, SPLITS, STATUS_COLORS, STATUSES, TICKETS, TRIGGERS } from './dicts';
@@ -69,8 +69,20 @@ export function PrinterList({ storeId }: { storeId: string }) {
         // A new 飞鹅 printer needs its key (the cloud adds it with the key); editing, an empty one keeps the saved key.
         { name: 'feieKey', label: 'printing.feieKey', type: 'password', maxLength: 64, visible: isFeie, only: 'create', required: true, rules: [{ whitespace: true, message: 'printing.v.key' }] },
         { name: 'feieKey', label: 'printing.feieKey', type: 'password', maxLength: 64, visible: isFeie, only: 'edit', help: 'printing.feieKeyKeep' },
-        { name: 'host', label: 'printing.host', required: true, maxLength: 253, visible: (v) => !isFeie(v), rules: [{ whitespace: true, message: 'printing.v.host' }] },
-        { name: 'port', label: 'printing.port', type: 'number', min: 1, max: 65535, defaultValue: 9100, visible: (v) => !isFeie(v) },
+        {
+          name: 'host', label: 'printing.host', required: true, maxLength: 253, visible: (v) => !isFeie(v), help: 'printing.hostHelp',
+          rules: [
+            { whitespace: true, message: 'printing.v.host' },
+            // What the contract refuses without DNS (link-local, metadata, 0.0.0.0, multicast, odd numbers); the server checks the rest after resolving.
+            {
+              validator: async (_rule, value: unknown) => {
+                const problem = typeof value === 'string' ? printerHostProblem(value) : null;
+                if (problem) throw new Error(t(`printing.addressProblems.${problem}`));
+              },
+            },
+          ],
+        },
+        { name: 'port', label: 'printing.port', type: 'number', min: 1, max: 65535, defaultValue: 9100, visible: (v) => !isFeie(v), help: 'printing.portHelp' },
         { name: 'paper', label: 'printing.paper', type: 'radio', dict: PAPERS.map((p) => ({ ...p, label: `${p.label} · ${t('printing.columns', { columns: PAPER_COLUMNS[Number(p.value) as 58 | 80] })}` })), required: true, defaultValue: '58' },
         { name: 'tickets', label: 'printing.tickets', type: 'multiSelect', dict: TICKETS, required: true, defaultValue: ['receipt'] },
         { name: 'kitchenSplit', label: 'printing.kitchenSplit', type: 'radio', dict: SPLITS, defaultValue: 'order', visible: printsKitchen },

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { printerBodySchema, type PrinterRecord, type PrintJobRecord } from '@canteen/contract';
+import { isPrinterPort, printerBodySchema, printerPortMessage, type PrinterRecord, type PrintJobRecord } from '@canteen/contract';
 import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../../../test/api-server';
 import { renderWithApp, signInWith } from '../../../test/render';
 import { renderPage } from '../../../test/page';
@@ -32,6 +32,8 @@ function route({ method, path, body, query }: Received) {
   if (method === 'POST' && path === '/store/printer') {
     const parsed = printerBodySchema.safeParse(body);
     if (!parsed.success) return failReply(400, parsed.error.issues[0]!.message);
+    // A store operator without store:printer:port (the server's refusal).
+    if (parsed.data.brand === 'escpos' && !isPrinterPort(parsed.data.port)) return failReply(403, printerPortMessage(parsed.data.port));
     const { feieKey: _key, ...rest } = parsed.data;
     const made = printer(String(printers.length + 10), parsed.data.name, { ...rest, feieSn: rest.feieSn ?? null, host: rest.host ?? null, port: rest.brand === 'escpos' ? rest.port : null, status: 'unknown' });
     printers.push(made);
@@ -109,7 +111,7 @@ describe('打印机', () => {
 
   it('adds a printer with the brand\'s own fields and a preview of its tickets on the chosen paper', async () => {
     const user = userEvent.setup();
-    renderWithApp(<PrintersPage />);
+    const { notified } = renderWithApp(<PrintersPage />);
     await loaded('前台');
     await user.click(screen.getByTestId('resource-add'));
     const form = await screen.findByTestId('resource-form');
@@ -131,7 +133,21 @@ describe('打印机', () => {
     await user.type(within(form).getByLabelText('名称'), '后厨');
     await user.click(ok());
     expect(await within(form).findByText('请输入打印机地址')).toBeInTheDocument();
+    // An address no printer is at is refused in the form (the contract's check), and nothing is sent.
+    expect(within(form).getByText('网络打印机通常使用 9100–9109 端口；其他端口需要管理员设置')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('打印机地址'), '169.254.169.254');
+    await user.click(ok());
+    expect(await within(form).findByText('打印机地址不允许：链路本地或云元数据地址')).toBeInTheDocument();
+    expect(server.calls('POST', '/store/printer')).toHaveLength(0);
+    await user.clear(within(form).getByLabelText('打印机地址'));
     await user.type(within(form).getByLabelText('打印机地址'), '10.0.0.8');
+    // A port outside 9100–9109: the server's 403 names the range.
+    await user.clear(within(form).getByLabelText('端口'));
+    await user.type(within(form).getByLabelText('端口'), '9200');
+    await user.click(ok());
+    await waitFor(() => expect(notified).toContain('端口 9200 不在 9100–9109 之间，需要管理员设置（权限 store:printer:port）'));
+    await user.clear(within(form).getByLabelText('端口'));
+    await user.type(within(form).getByLabelText('端口'), '9100');
     await user.click(ok());
     await screen.findByText('新增成功');
     const sent = printerBodySchema.parse(server.calls('POST', '/store/printer').at(-1)!.body);

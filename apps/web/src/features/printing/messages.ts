@@ -1,3 +1,4 @@
+import { PRINTER_ADDRESS_MESSAGES } from '@canteen/contract';
 import { addMessages } from '../../shared/i18n';
 import '../../shared/resource/messages';
 
@@ -36,6 +37,9 @@ addMessages(
       open: '点击查看打印机', detail: '{{message}}',
     },
     v: { name: '请输入打印机名称', sn: '请输入打印机编号（SN）', key: '请输入打印机密钥（KEY）', host: '请输入打印机地址', tickets: '至少选择一种打印内容' },
+    hostHelp: '门店局域网内打印机的IP地址或主机名（如 192.168.1.100）',
+    portHelp: '网络打印机通常使用 9100–9109 端口；其他端口需要管理员设置',
+    addressProblems: PRINTER_ADDRESS_MESSAGES,
   },
   {
     tabs: { printers: 'Printers', jobs: 'Print jobs', account: 'Feie account' },
@@ -69,5 +73,14 @@ addMessages(
       open: 'Click to see the printers', detail: '{{message}}',
     },
     v: { name: 'Enter the printer name', sn: 'Enter the printer SN', key: 'Enter the printer KEY', host: 'Enter the printer address', tickets: 'Choose at least one ticket' },
+    hostHelp: 'The IP address or host name of the printer on the store\'s LAN (e.g. 192.168.1.100)',
+    portHelp: 'Network printers usually listen on ports 9100–9109; other ports need an administrator',
+    addressProblems: {
+      link_local: 'Printer address not allowed: link-local or cloud metadata address',
+      unspecified: 'Printer address not allowed: 0.0.0.0 or another unspecified address',
+      multicast: 'Printer address not allowed: multicast, broadcast or reserved address',
+      loopback: 'Printer address not allowed: loopback (127.0.0.1, localhost) without PRINTER_ALLOW_LOOPBACK on the server',
+      invalid_ip: 'The printer address is not a valid IP address (four decimal numbers such as 192.168.1.100)',
+    },
   },
 );
