@@ -99,3 +99,16 @@ export async function call<T>(baseUrl: string, token: string, method: string, pa
   const envelope = (await response.json()) as { code: number; msg: string | null; data: T };
   return { status: response.status, ...envelope };
 }
+
+/**
+ * Binds a phone number to a user as the administrator does in 用户管理 (PUT /upms/user): a user's
+ * own change in 个人信息 needs the SMS code sent to the new number (issue 22 #9).
+ */
+export async function bindPhone(baseUrl: string, username: string, phone: string): Promise<void> {
+  const admin = await apiToken(baseUrl, 'admin');
+  const page = await call<{ records: { id: string; username: string }[] }>(baseUrl, admin, 'GET', `/upms/user/page?username=${encodeURIComponent(username)}`);
+  const user = page.data.records.find((r) => r.username === username);
+  if (!user) throw new Error(`bindPhone: no user ${username}`);
+  const saved = await call(baseUrl, admin, 'PUT', '/upms/user', { id: user.id, phone });
+  if (saved.status !== 200) throw new Error(`bindPhone: ${saved.msg}`);
+}

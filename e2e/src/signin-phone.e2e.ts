@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
-import { apiToken, call } from './shell-pages.js';
+import { bindPhone } from './shell-pages.js';
 
 /**
  * SMS sign-in end to end: the code is read from where the product delivers SMS outside a real
@@ -21,8 +21,7 @@ describe.skipIf(!hasBrowser())('phone sign-in', () => {
       : undefined;
 
   it('sends a six-digit code and signs in with it', async () => {
-    const token = await apiToken(session.server.url, 'operator');
-    expect((await call(session.server.url, token, 'PUT', '/upms/user/edit', { phone })).status).toBe(200);
+    await bindPhone(session.server.url, 'operator', phone);
 
     const page = await session.newPage('/login');
     await page.getByRole('tab', { name: '手机号登录' }).click();

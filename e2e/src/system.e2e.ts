@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
 import { accessToken, apiToken, call, openFromMenu, sideMenu, signIn } from './shell-pages.js';
@@ -32,7 +35,14 @@ async function confirmPopover(page: Page) {
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).last().waitFor();
 
 describe.skipIf(!hasBrowser())('system management screens', () => {
-  const session = useServerAndBrowser();
+  // The development sender's outbox: where the 个人信息 phone change's SMS code arrives.
+  const outbox = path.join(os.tmpdir(), `canteen-e2e-system-sms-${process.pid}.jsonl`);
+  const session = useServerAndBrowser({ SMS_OUTBOX_FILE: outbox });
+  afterAll(() => rmSync(outbox, { force: true }));
+  const smsCode = (phone: string) =>
+    existsSync(outbox)
+      ? readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { phone: string; code: string }).findLast((sms) => sms.phone === phone)?.code
+      : undefined;
 
   it('as admin creates a user with a role, finds it, locks it and deletes it', async () => {
     const page = await session.newPage('/login');
@@ -144,6 +154,11 @@ describe.skipIf(!hasBrowser())('system management screens', () => {
     await page.getByText('手机号码长度不为11位').waitFor();
     await phone.fill('13800138000');
     await page.getByLabel('昵称', { exact: true }).fill('超级店长');
+    // A new number is saved only with the SMS code sent to it (issue 22 #9).
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByText('验证码已发送').waitFor();
+    await expect.poll(() => smsCode('13800138000')).toMatch(/^\d{6}$/);
+    await page.getByLabel('短信验证码', { exact: true }).fill(smsCode('13800138000')!);
     await page.getByRole('button', { name: /保\s?存/ }).first().click();
     await page.getByText('修改成功').waitFor();
     const info = await call<{ sysUser: { nickname: string; phone: string } }>(session.server.url, await accessToken(page), 'GET', '/upms/user/info');

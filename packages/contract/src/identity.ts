@@ -120,7 +120,12 @@ export const profileEditSchema = z.object({
   /** The current password, needed to change it. */
   password: z.string().max(64, '原密码不能超过64个字符').optional().or(z.literal('')),
   newpassword1: passwordSchema.optional().or(z.literal('')),
+  /** A new phone number needs the SMS code sent to it (`POST /upms/user/phone/code`, issue 22 #9). */
+  smsCode: smsCodeSchema.optional().or(z.literal('')),
 });
+
+/** `POST /upms/user/phone/code`: an SMS code to the new number of the user's own phone change. */
+export const profilePhoneCodeSchema = z.object({ phone: phoneSchema });
 
 export const roleRecordSchema = z.object({
   id: z.string(),

@@ -37,33 +37,47 @@ const MAX_ATTEMPTS = 5;
 
 const codeHash = (purpose: string, phone: string, code: string) => sha256(`${purpose}:${phone}:${code}`);
 
+/** The purpose of a code that proves the user `userId` receives SMS at a new phone number (the profile's phone change). */
+const phoneChangePurpose = (userId: string) => `phone-change:${userId}`;
+
 /** One-time codes by phone: SMS sign-in codes and the development third-party provider's codes. */
 export function createPhoneCodes(db: Db) {
   const dropExpired = () => db.delete(authCode).where(lt(authCode.expiresAt, new Date()));
-  return {
-    /** A new SMS code for the phone (earlier ones stop working). */
-    async issueSms(phone: string): Promise<string> {
+  const codes = {
+    /**
+     * A new SMS code for the phone (earlier ones of the purpose stop working). `purpose`: 'sms'
+     * (sign-in) or what else the code proves (a phone change); a code proves only its own purpose.
+     */
+    async issueSms(phone: string, purpose = 'sms'): Promise<string> {
       const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
       await dropExpired();
-      await db.delete(authCode).where(and(eq(authCode.purpose, 'sms'), eq(authCode.phone, phone)));
-      await db.insert(authCode).values({ purpose: 'sms', phone, codeHash: codeHash('sms', phone, code), expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });
+      await db.delete(authCode).where(and(eq(authCode.purpose, purpose), eq(authCode.phone, phone)));
+      await db.insert(authCode).values({ purpose, phone, codeHash: codeHash(purpose, phone, code), expiresAt: new Date(Date.now() + SMS_CODE_TTL_SECONDS * 1000) });
       return code;
     },
-    /** True once for the right code within its lifetime; five wrong tries spend the code. */
-    async consumeSms(phone: string, code: string): Promise<boolean> {
+    /** True once for the right code of the purpose within its lifetime; five wrong tries spend the code. */
+    async consumeSms(phone: string, code: string, purpose = 'sms'): Promise<boolean> {
       const [row] = await db
         .select()
         .from(authCode)
-        .where(and(eq(authCode.purpose, 'sms'), eq(authCode.phone, phone), gt(authCode.expiresAt, new Date())))
+        .where(and(eq(authCode.purpose, purpose), eq(authCode.phone, phone), gt(authCode.expiresAt, new Date())))
         .orderBy(desc(authCode.id))
         .limit(1);
       if (!row || row.attempts >= MAX_ATTEMPTS) return false;
-      if (row.codeHash !== codeHash('sms', phone, code)) {
+      if (row.codeHash !== codeHash(purpose, phone, code)) {
         await db.update(authCode).set({ attempts: sql`${authCode.attempts} + 1` }).where(eq(authCode.id, row.id));
         return false;
       }
       const deleted = await db.delete(authCode).where(eq(authCode.id, row.id)).returning({ id: authCode.id });
       return deleted.length > 0;
+    },
+    /** A code sent to the new number of a phone change: proves that user `userId` receives SMS there (issue 22 #9). */
+    issuePhoneChange(userId: string, phone: string): Promise<string> {
+      return codes.issueSms(phone, phoneChangePurpose(userId));
+    },
+    /** True once for the right code of user `userId`'s change to `phone`. */
+    consumePhoneChange(userId: string, phone: string, code: string): Promise<boolean> {
+      return codes.consumeSms(phone, code, phoneChangePurpose(userId));
     },
     /** The development provider vouches for a phone: a one-time code for `dev@code`. */
     async issueThirdparty(phone: string): Promise<string> {
@@ -78,6 +92,7 @@ export function createPhoneCodes(db: Db) {
       return row && row.expiresAt.getTime() > Date.now() ? row.phone : undefined;
     },
   };
+  return codes;
 }
 
 export type PhoneCodes = ReturnType<typeof createPhoneCodes>;

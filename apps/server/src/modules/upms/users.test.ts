@@ -89,10 +89,12 @@ describe('users', () => {
 });
 
 describe('own profile', () => {
-  it('edits nickname and phone, and changes the password only with the old one', async () => {
+  it('edits nickname and phone (the new number with its SMS code: users/phone-change.test.ts), and changes the password only with the old one', async () => {
     await createTestUser(app, 'self', ['ROLE_OPERATOR'], 'oldpass1');
     const me = await signIn(app, 'self');
-    expect((await call('PUT', '/upms/user/edit', { nickname: '自己', phone: '13600136000' }, me)).json().data).toBe(true);
+    expect((await call('POST', '/upms/user/phone/code', { phone: '13600136000' }, me)).json().data).toBe(true);
+    const smsCode = (app.identity.sms as unknown as { sent: Array<{ phone: string; code: string }> }).sent.findLast((s) => s.phone === '13600136000')!.code;
+    expect((await call('PUT', '/upms/user/edit', { nickname: '自己', phone: '13600136000', smsCode }, me)).json().data).toBe(true);
     expect((await call('GET', '/upms/user/info', undefined, me)).json().data.sysUser).toMatchObject({ nickname: '自己', phone: '13600136000' });
     const wrong = await call('PUT', '/upms/user/edit', { password: 'nope12', newpassword1: 'newpass2' }, me);
     expect(wrong.statusCode).toBe(400);

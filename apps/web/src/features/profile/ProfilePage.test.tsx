@@ -11,9 +11,12 @@ let profile = { id: '1', username: 'admin', nickname: '管理员', avatar: null 
 
 function route({ method, path, body, headers }: Received) {
   if (method === 'GET' && path === '/upms/user/info') return okReply({ sysUser: profile, roles: ['ROLE_ADMIN'], permissions: ['sys:user:index'] });
+  if (method === 'POST' && path === '/upms/user/phone/code') return okReply(true);
   if (method === 'PUT' && path === '/upms/user/edit') {
     const b = body as Record<string, string>;
     if (b.password && b.password !== '123456') return failReply(400, '原密码错误');
+    // As the server: a new number only with the code sent to it (issue 22 #9).
+    if (b.phone && b.phone !== profile.phone && b.smsCode !== '246810') return failReply(400, '短信验证码错误或已过期，请重新获取');
     profile = { ...profile, ...(b.nickname !== undefined ? { nickname: b.nickname } : {}), ...(b.phone ? { phone: b.phone } : {}), ...(b.avatar ? { avatar: b.avatar } : {}) };
     return okReply(true);
   }
@@ -58,10 +61,31 @@ describe('personal information', () => {
     await user.type(phone, '13912345678');
     await user.clear(screen.getByLabelText('昵称'));
     await user.type(screen.getByLabelText('昵称'), '店长');
+    // A new number: the SMS code field and its 获取验证码 button (issue 22 #9).
+    await user.click(save()[0]!);
+    await waitFor(() => expect(errors()).toContain('请输入短信验证码'));
+    expect(server.calls('PUT', '/upms/user/edit')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    await screen.findByText('验证码已发送');
+    expect(server.calls('POST', '/upms/user/phone/code')[0]!.body).toEqual({ phone: '13912345678' });
+    expect(await screen.findByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
+    await user.type(screen.getByLabelText('短信验证码'), '246810');
     await user.click(save()[0]!);
     await screen.findByText('修改成功');
-    expect(server.calls('PUT', '/upms/user/edit')[0]!.body).toEqual({ nickname: '店长', phone: '13912345678' });
+    expect(server.calls('PUT', '/upms/user/edit')[0]!.body).toEqual({ nickname: '店长', phone: '13912345678', smsCode: '246810' });
     await waitFor(() => expect(useSession.getState().user?.nickname).toBe('店长'));
+  });
+
+  it('asks no code while the phone number stays the same', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<ProfilePage />);
+    await screen.findByLabelText('手机号');
+    expect(screen.queryByRole('button', { name: '获取验证码' })).toBeNull();
+    await user.type(screen.getByLabelText('昵称'), '!');
+    await user.click(save()[0]!);
+    await screen.findByText('修改成功');
+    expect(server.calls('PUT', '/upms/user/edit')[0]!.body).toEqual({ nickname: '管理员!', phone: '13800000000' });
+    expect(server.calls('POST', '/upms/user/phone/code')).toHaveLength(0);
   });
 
   it('refuses a wrong image type and an image of 2M, and uploads a good one', async () => {

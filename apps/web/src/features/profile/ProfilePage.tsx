@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Avatar, Button, Card, Col, Form, Input, Row, Space, Spin, Tabs, Typography, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { validateImageUpload, validatePassword, validatePhone, type UserInfo } from '@canteen/contract';
+import { SMS_CODE_LENGTH, validateImageUpload, validatePassword, validatePhone, validateSmsCode, type UserInfo } from '@canteen/contract';
 import { api } from '../../shared/http/client';
 import { useAction } from '../../shared/http/useAction';
 import { validationText } from '../../shared/resource/messages';
@@ -75,15 +75,55 @@ function AvatarCard({ user }: { user: SysUser }) {
   );
 }
 
+interface BasicValues {
+  nickname?: string;
+  phone?: string;
+  smsCode?: string;
+}
+
+/** Seconds until another code may be asked for (the server allows one a minute per number). */
+const RESEND_SECONDS = 60;
+
+function useCountdown(): [number, (seconds: number) => void] {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const id = setTimeout(() => setLeft(left - 1), 1000);
+    return () => clearTimeout(id);
+  }, [left]);
+  return [left, setLeft];
+}
+
+/**
+ * 基本信息: nickname and phone. A new phone number is saved only with the SMS code sent to it
+ * (获取验证码, `POST /upms/user/phone/code`; issue 22 #9): the code field shows once the number differs.
+ */
 function BasicForm({ user }: { user: SysUser }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ nickname?: string; phone?: string }>();
+  const [form] = Form.useForm<BasicValues>();
   const initial = { username: user.username, nickname: user.nickname ?? '', phone: user.phone ?? '', deptName: user.deptName ?? '' };
+  const phone = Form.useWatch<string | undefined>('phone', form) ?? initial.phone;
+  const phoneChanged = Boolean(phone) && phone !== initial.phone;
+  const [wait, setWait] = useCountdown();
+  const sendCode = useAction({
+    run: (to: string) => api.post<boolean>('/upms/user/phone/code', { phone: to }),
+    success: 'profile.codeSent',
+    onSuccess: () => setWait(RESEND_SECONDS),
+  });
   const save = useAction({
-    run: (values: { nickname?: string; phone?: string }) => api.put('/upms/user/edit', { nickname: values.nickname ?? '', phone: values.phone }),
+    run: (values: BasicValues) =>
+      api.put('/upms/user/edit', { nickname: values.nickname ?? '', phone: values.phone, ...(phoneChanged ? { smsCode: values.smsCode } : {}) }),
     success: 'profile.saved',
     invalidates: [profileKeys.info()],
   });
+  const askCode = async () => {
+    try {
+      const { phone: to } = await form.validateFields(['phone']);
+      if (to) void sendCode.run(to);
+    } catch {
+      /* the phone field shows its problem */
+    }
+  };
   return (
     <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => void save.run(v)} style={{ maxWidth: 480 }} name="profile-basic">
       <Form.Item name="username" label={t('profile.username')}>
@@ -98,6 +138,18 @@ function BasicForm({ user }: { user: SysUser }) {
       <Form.Item name="phone" label={t('profile.phone')} required rules={[contractRule(validatePhone)]}>
         <Input maxLength={20} />
       </Form.Item>
+      {phoneChanged ? (
+        <Form.Item label={t('profile.smsCode')} required extra={t('profile.smsCodeHint')}>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="smsCode" noStyle rules={[contractRule(validateSmsCode)]}>
+              <Input aria-label={t('profile.smsCode')} placeholder={t('profile.smsCodePlaceholder')} maxLength={SMS_CODE_LENGTH} inputMode="numeric" autoComplete="one-time-code" />
+            </Form.Item>
+            <Button onClick={() => void askCode()} disabled={wait > 0} loading={sendCode.busy} data-testid="profile-send-code">
+              {wait > 0 ? t('profile.resend', { n: wait }) : t('profile.sendCode')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+      ) : null}
       <Space>
         <Button type="primary" htmlType="submit" loading={save.busy}>
           {t('profile.save')}

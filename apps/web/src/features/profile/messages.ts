@@ -10,6 +10,8 @@ addMessages(
     oldPassword: '原密码', newPassword: '新密码', confirmPassword: '确认密码', oldRequired: '请输入原密码',
     confirmRequired: '请再次输入密码', mismatch: '两次输入密码不一致!', save: '保存', reset: '重置',
     saved: '修改成功', avatarSaved: '头像已更新', passwordSaved: '密码已修改',
+    smsCode: '短信验证码', smsCodePlaceholder: '请输入短信验证码', smsCodeHint: '修改手机号需验证新手机号码：验证码将发送到新号码',
+    sendCode: '获取验证码', resend: '{{n}}秒后重新获取', codeSent: '验证码已发送',
   },
   {
     title: 'Personal information', basic: 'Profile', password: 'Change password', username: 'User name', nickname: 'Nickname', phone: 'Phone',
@@ -17,5 +19,7 @@ addMessages(
     oldPassword: 'Current password', newPassword: 'New password', confirmPassword: 'Confirm password', oldRequired: 'Enter the current password',
     confirmRequired: 'Enter the password again', mismatch: 'The two passwords differ!', save: 'Save', reset: 'Reset',
     saved: 'Saved', avatarSaved: 'Avatar updated', passwordSaved: 'Password changed',
+    smsCode: 'SMS code', smsCodePlaceholder: 'Enter the SMS code', smsCodeHint: 'A new phone number is verified: the code is sent to the new number',
+    sendCode: 'Get code', resend: 'Again in {{n}} s', codeSent: 'Code sent',
   },
 );

@@ -1,5 +1,5 @@
 import {
-  imageUploadMessages, passwordMessages, phoneMessages, urlMessage, codeMessages, voiceUploadMessages,
+  imageUploadMessages, passwordMessages, phoneMessages, urlMessage, codeMessages, smsCodeMessages, voiceUploadMessages,
 } from '@canteen/contract';
 import { addMessages, i18n } from '../i18n';
 
@@ -35,6 +35,8 @@ const validation: [string, string, string][] = [
   ['passwordLength', passwordMessages.length, 'The password must be 6 to 12 characters'],
   ['codeEmpty', codeMessages.empty, 'Enter the code'],
   ['codeLength', codeMessages.length, 'The code is 4 characters'],
+  ['smsCodeEmpty', smsCodeMessages.empty, 'Enter the SMS code'],
+  ['smsCodeFormat', smsCodeMessages.format, 'The SMS code has 6 digits'],
   ['url', urlMessage, 'Enter an address beginning with http:// or https://'],
   ['imageType', imageUploadMessages.type, 'Wrong image format!'],
   ['imageSize', imageUploadMessages.size, 'The image must be smaller than 2M!'],
