@@ -10,7 +10,7 @@ import { authRoutes } from './routes.js';
 import { publicSettingsRoutes } from './settings-routes.js';
 import { tokenAdminRoutes } from './token-routes.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
-import { createPhoneCodes, LogSmsSender, type PhoneCodes, type SmsSender } from './sms.js';
+import { createPhoneCodes, smsSenderFor, type PhoneCodes, type SmsSender } from './sms.js';
 import { createTokenService, type TokenService } from './tokens.js';
 
 /** What a user who must change their password may do first: change it (the profile edit), read the own info, sign out. */
@@ -24,7 +24,7 @@ export interface Identity {
   clients: ClientAuth;
   phoneCodes: PhoneCodes;
   grants: Grants;
-  /** Where SMS codes go; the development sender writes them to the log. */
+  /** Where SMS codes go: the development sender (its outbox file), or none in a real deployment (`available` false). */
   sms: SmsSender;
 }
 
@@ -47,7 +47,7 @@ export const identityAccess = fp(
     const limiter = createRateLimiter(db);
     const phoneCodes = createPhoneCodes(db);
     const grants = createGrants({ db, config: app.config, tokens, captchas, limiter, phoneCodes });
-    app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: new LogSmsSender(app.log, app.config.SMS_OUTBOX_FILE) });
+    app.decorate('identity', { principals, tokens, captchas, limiter, clients: createClientAuth(db), phoneCodes, grants, sms: smsSenderFor(app.config, app.log) });
     await app.register(accessControl, { resolve: tokens.resolve, beforePasswordChange: BEFORE_PASSWORD_CHANGE });
     // After access control: limits count per user.
     if (app.config.RATE_LIMITS === 'on') await app.register(routeRateLimits, { take: limiter.take });

@@ -5,6 +5,7 @@ import { currentUser } from '../../http/access.js';
 import { AppError } from '../../http/errors.js';
 import { userByPhone } from '../upms/service.js';
 import { SMS_PER_ADDRESS, SMS_PER_PHONE } from './rate-limit.js';
+import { SMS_UNAVAILABLE } from './sms.js';
 
 const tags = ['auth'];
 const randomStr = z.string().min(1, 'randomStr 不能为空').max(64, 'randomStr 不能超过64个字符').regex(/^[A-Za-z0-9_-]+$/, 'randomStr 只能包含字母、数字、_ 和 -');
@@ -26,6 +27,9 @@ const tokenFields = z.object({
 });
 
 const booleanAnswer = envelopeSchema(z.boolean());
+
+/** Production without an SMS gateway (sms.ts): no code is sent, so no SMS sign-in either. */
+const SMS_SIGN_IN_UNAVAILABLE = `${SMS_UNAVAILABLE}，短信验证码登录不可用，请使用账号密码登录`;
 
 /** A form body is a few short fields: anything longer is not a token request. */
 const FORM_BODY_LIMIT = 4096;
@@ -79,6 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { public: true },
     schema: { tags, summary: '发送短信验证码', querystring: z.object({ phone: phoneSchema }), response: { 200: booleanAnswer } },
   }, async (request) => {
+    if (!app.identity.sms.available) throw new AppError(403, SMS_SIGN_IN_UNAVAILABLE);
     const { phone } = request.query;
     const tooMany = '短信验证码发送过于频繁，请稍后再试';
     await limiter.check([[`sms:phone:${phone}`, SMS_PER_PHONE], [`sms:addr:${request.ip}`, SMS_PER_ADDRESS]], tooMany);
@@ -104,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     request.auditUsername = request.query.phone;
     const client = await clients.authenticate(request);
+    if (!app.identity.sms.available) throw new AppError(403, SMS_SIGN_IN_UNAVAILABLE);
     return grants.sms({ client, scope: request.query.scope, ip: request.ip }, request.query.phone, request.query.code);
   });
 

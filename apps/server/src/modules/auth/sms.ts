@@ -3,13 +3,38 @@ import { appendFile } from 'node:fs/promises';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMS_CODE_LENGTH } from '@canteen/contract';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../util/hash.js';
 import { authCode } from './tables.js';
 
 /** Where SMS codes go. Production plugs a real gateway in here. */
 export interface SmsSender {
+  /** False when no SMS can be sent: every route that would send or take a code refuses first. */
+  readonly available: boolean;
   send(phone: string, code: string): Promise<void>;
+}
+
+/** Production without a real SMS gateway: no code is sent (or could be taken), so none is issued (issue 22 #7). */
+export const SMS_UNAVAILABLE = '未配置短信发送服务：生产环境不能发送短信验证码';
+
+export class NoSmsSender implements SmsSender {
+  readonly available = false;
+  send(): Promise<void> {
+    return Promise.reject(new AppError(403, SMS_UNAVAILABLE));
+  }
+}
+
+/**
+ * The sender the configuration allows. Only the development sender exists (no real gateway is
+ * integrated yet): outside production, and in production only in demo mode (DEMO_MODE=on, as
+ * `npm start` and the browser tests run), where codes go to SMS_OUTBOX_FILE. A real deployment
+ * gets none: SMS sign-in and codes are refused with a message that says so.
+ */
+export function smsSenderFor(config: Pick<Config, 'NODE_ENV' | 'DEMO_MODE' | 'SMS_OUTBOX_FILE'>, log: FastifyBaseLogger): SmsSender {
+  if (config.NODE_ENV === 'production' && config.DEMO_MODE !== 'on') return new NoSmsSender();
+  return new LogSmsSender(log, config.SMS_OUTBOX_FILE);
 }
 
 /**
@@ -18,6 +43,7 @@ export interface SmsSender {
  * (SMS_OUTBOX_FILE: the demo's stand-in for a phone, read by a person or a browser test).
  */
 export class LogSmsSender implements SmsSender {
+  readonly available = true;
   readonly sent: Array<{ phone: string; code: string }> = [];
   constructor(
     private readonly log: FastifyBaseLogger,

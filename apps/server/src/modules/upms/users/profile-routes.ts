@@ -66,6 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: UpmsContext }> = async 
     const user = currentUser(request);
     const { phone } = request.body;
     const { limiter, phoneCodes, sms } = app.identity;
+    if (!sms.available) throw forbidden('未配置短信发送服务：生产环境不能发送短信验证码，无法验证新手机号码，请联系管理员在用户管理中修改');
     const current = await profileOf(db, user.id);
     if (samePhone(phone, current.phone)) throw badRequest('新手机号码与当前手机号码相同');
     if (await userByPhone(db, phone)) throw conflict(`手机号 ${phone} 已被其他用户使用`);
