@@ -1,4 +1,5 @@
 import type { PageEntry } from '../shared/navigation/pages';
+import { exportsOf } from './feature-exports';
 
 export type { PageEntry, PageLoader } from '../shared/navigation/pages';
 
@@ -17,8 +18,6 @@ const isEntry = (value: unknown): value is PageEntry =>
 
 // Each feature's `pages.ts` map (named or default export), joined without naming the features here.
 const featurePages = import.meta.glob<Record<string, unknown>>('../features/*/pages.ts', { eager: true });
-for (const module of Object.values(featurePages)) {
-  for (const map of Object.values(module)) {
-    if (map && typeof map === 'object') for (const [name, entry] of Object.entries(map)) if (isEntry(entry)) pageRegistry[name] = entry;
-  }
+for (const map of exportsOf(featurePages)) {
+  if (map && typeof map === 'object') for (const [name, entry] of Object.entries(map)) if (isEntry(entry)) pageRegistry[name] = entry;
 }

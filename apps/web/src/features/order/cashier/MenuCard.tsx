@@ -1,48 +1,12 @@
-import { useState } from 'react';
 import { Badge, Tag, Typography } from 'antd';
-import { PictureOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '@canteen/contract';
 import type { MenuItem } from './search';
+import { CoverImage } from '../../../shared/media/CoverImage';
 import './messages';
 
 /** The side of a card's picture: fixed, so the grid keeps its place while pictures load. */
 export const CARD_IMAGE_SIZE = 64;
-
-const frame: React.CSSProperties = { flex: 'none', width: CARD_IMAGE_SIZE, height: CARD_IMAGE_SIZE, borderRadius: 6, overflow: 'hidden' };
-
-/**
- * The dish's picture as the menu read model gives it (its cover; the server makes no smaller copy, the
- * browser scales it), loaded when scrolled near; a grey box with a picture icon when there is none or it fails.
- */
-function CardImage({ src }: { src: string | null }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) {
-    return (
-      <span
-        aria-hidden
-        data-testid="cashier-item-noimage"
-        style={{ ...frame, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 22, background: 'var(--ant-color-fill-tertiary, rgba(0,0,0,0.04))', color: 'var(--ant-color-text-quaternary, rgba(0,0,0,0.25))' }}
-      >
-        <PictureOutlined />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt=""
-      width={CARD_IMAGE_SIZE}
-      height={CARD_IMAGE_SIZE}
-      loading="lazy"
-      decoding="async"
-      draggable={false}
-      onError={() => setFailed(src)}
-      data-testid="cashier-item-image"
-      style={{ ...frame, display: 'block', objectFit: 'cover', background: 'var(--ant-color-fill-tertiary, rgba(0,0,0,0.04))' }}
-    />
-  );
-}
 
 export interface MenuCardProps {
   menuItem: MenuItem;
@@ -80,7 +44,7 @@ export function MenuCard({ menuItem: m, index, lit, onPick, onHighlight }: MenuC
       }}
     >
       <span style={soldOut ? { filter: 'grayscale(1)' } : undefined}>
-        <CardImage src={m.item.image} />
+        <CoverImage src={m.item.image} size={CARD_IMAGE_SIZE} radius={6} testId="cashier-item" />
       </span>
       <span style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
         <span style={{ ...oneLine, fontWeight: 600 }} title={m.item.name}>{m.item.name}</span>

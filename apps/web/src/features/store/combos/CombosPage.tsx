@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Image, Space, Tooltip, Typography } from 'antd';
-import { PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Badge, Space, Tooltip, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { CoverImage } from '../../../shared/media/CoverImage';
 import { useTranslation } from 'react-i18next';
 import { categoryEndpoints, comboEndpoints, formatFen, type ComboRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
@@ -50,13 +51,7 @@ function Combos({ storeId }: { storeId: string }) {
           label: 'storeCombo.cover',
           width: 72,
           render: (_v, row) =>
-            row.images[0] ? (
-              <Image src={row.images[0]} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} alt={row.name} />
-            ) : (
-              <div style={{ width: 48, height: 48, borderRadius: 4, background: 'rgba(0,0,0,0.04)', display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#bbb' }}>
-                <PictureOutlined />
-              </div>
-            ),
+            <CoverImage src={row.images[0]} size={48} alt={row.name} preview />,
         },
         { key: 'name', label: 'storeCombo.name', sortable: true, render: (_v, row) => <Typography.Text strong>{row.name}</Typography.Text> },
         { key: 'categoryName', label: 'storeCombo.category' },

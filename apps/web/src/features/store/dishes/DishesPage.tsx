@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { App, Button, Card, Empty, Form, Image, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
-import { ClearOutlined, HolderOutlined, PictureOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ClearOutlined, HolderOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CoverImage } from '../../../shared/media/CoverImage';
 import { useTranslation } from 'react-i18next';
 import { dishEndpoints, formatFen, type DishBatch, type DishRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
@@ -175,13 +176,7 @@ function Dishes({ storeId }: { storeId: string }) {
       title: t('storeDish.cover'),
       width: 72,
       render: (_: unknown, row) =>
-        row.images[0] ? (
-          <Image src={row.images[0]} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} alt={row.name} />
-        ) : (
-          <div style={{ width: 48, height: 48, borderRadius: 4, background: 'rgba(0,0,0,0.04)', display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#bbb' }}>
-            <PictureOutlined />
-          </div>
-        ),
+        <CoverImage src={row.images[0]} size={48} alt={row.name} preview />,
     },
     {
       key: 'name',
