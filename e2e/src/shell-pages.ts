@@ -70,7 +70,7 @@ export async function accessToken(page: Page): Promise<string> {
   return value?.content.state.token?.access_token ?? '';
 }
 
-const encrypt = (text: string) => {
+export const encrypt = (text: string) => {
   const key = Buffer.from('thanks,pig4cloud', 'latin1');
   const plain = Buffer.from(text, 'utf8');
   const padded = Buffer.alloc(Math.ceil(plain.length / 16) * 16);

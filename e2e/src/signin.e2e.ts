@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hasBrowser, LAN_HOST, useServerAndBrowser } from './harness.js';
-import { accessToken, animationsDone, apiToken, call, loginForm, sideMenu, signIn, storageItem, submitLogin } from './shell-pages.js';
+import { accessToken, animationsDone, apiToken, call, encrypt, loginForm, sideMenu, signIn, storageItem, submitLogin } from './shell-pages.js';
 
 describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
-  // Registration open, so that the 注册 tab is there to test.
-  const session = useServerAndBrowser({ AUTH_REGISTER: 'on' });
+  // Registration open, so that the 注册 tab is there to test; the test's own calls may say which
+  // address they come from (X-Forwarded-For from loopback), the browser's come from loopback itself.
+  const session = useServerAndBrowser({ AUTH_REGISTER: 'on', TRUST_PROXY: '127.0.0.1' });
 
   it('signs in as admin and lands on home with the menu, title and user', async () => {
     const page = await session.newPage('/');
@@ -170,5 +171,30 @@ describe.skipIf(!hasBrowser())('sign-in, guards and sign-out', () => {
     await page.reload();
     await page.waitForURL('**/login');
     await page.getByText('登录过期，请重新登录').waitFor();
+  });
+
+  it('asks for the captcha of the picture when the server wants it after failures from many addresses, AUTH_CAPTCHA off (issue 22 #1)', async () => {
+    const admin = await apiToken(session.server.url, 'admin');
+    expect((await call(session.server.url, admin, 'POST', '/upms/user', { username: 'e2e_captcha', password: '123456' })).status).toBe(200);
+    // Five wrong passwords for the account, each from another address.
+    for (let i = 1; i <= 5; i++) {
+      const fields = new URLSearchParams({ username: 'e2e_captcha', password: encrypt('wrong1'), grant_type: 'password', scope: 'server' });
+      const response = await fetch(`${session.server.url}/auth/oauth/token`, {
+        method: 'POST', body: fields, headers: { Authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'X-Forwarded-For': `192.0.2.${i}` },
+      });
+      expect(response.status).toBe(426);
+    }
+    const page = await session.newPage('/login');
+    await loginForm(page).waitFor();
+    const before = await page.getByTestId('captcha').getAttribute('src');
+    // The right password with any four characters (what passes while AUTH_CAPTCHA is off) is not enough now.
+    await submitLogin(page, 'e2e_captcha', '123456');
+    await page.getByText('验证码不合法').waitFor();
+    await page.getByTestId('captcha-asked').getByText('请输入图中的验证码').waitFor();
+    await expect.poll(() => page.getByTestId('captcha').getAttribute('src')).not.toBe(before);
+    const code = loginForm(page).getByPlaceholder('请输入验证码');
+    expect(await code.inputValue()).toBe('');
+    expect(await code.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(page.url()).toContain('/login');
   });
 });

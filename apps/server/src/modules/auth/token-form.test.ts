@@ -17,7 +17,7 @@ app.addHook('onResponse', async (request) => {
 const form = (fields: Record<string, string>) => ({
   method: 'POST' as const,
   url: '/auth/oauth/token',
-  headers: { ...BASIC_ADMIN, 'content-type': 'application/x-www-form-urlencoded' },
+  headers: { ...BASIC_ADMIN, 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' }, // as axios and fetch send it
   payload: new URLSearchParams(fields).toString(),
 });
 const cipher = encryptPassword('123456', app.config.PASSWORD_CIPHER_KEY);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { settingsEndpoints, validateCode, validatePassword, validatePhone, validateSmsCode, PASSWORD_MAX, CODE_LENGTH, SMS_CODE_LENGTH, type PublicSettings } from '@canteen/contract';
 import { call } from '../../shared/http/call';
+import { HttpError } from '../../shared/http/client';
 import { changeLanguage } from '../../shared/i18n';
 import { completeSignIn, register, requestPasswordToken, requestSmsToken, sendSmsCode } from '../../shared/session/auth';
 import { takeOverBootForm } from './boot-form';
@@ -51,15 +52,22 @@ function PasswordForm() {
     if (boot.focused) (form.getFieldInstance(boot.focused) as { focus?: () => void } | undefined)?.focus?.();
     if (boot.submitted) form.submit();
   }, [form]);
+  const [captchaAsked, setCaptchaAsked] = useState(false);
   const submit = async (values: { username: string; password: string; code: string }) => {
     setBusy(true);
     try {
       await completeSignIn(await requestPasswordToken({ ...values, randomStr }));
       done();
-    } catch {
+    } catch (error) {
       setRandomStr(newRandomStr());
       form.setFieldValue('code', '');
       setBusy(false);
+      // 428: the server wants the captcha of the picture. After repeated failures on the account
+      // it asks even with AUTH_CAPTCHA off (issue 22 #1): a new picture, the code field focused.
+      if (error instanceof HttpError && error.status === 428) {
+        setCaptchaAsked(true);
+        (form.getFieldInstance('code') as { focus?: () => void } | undefined)?.focus?.();
+      }
     }
   };
   return (
@@ -84,6 +92,7 @@ function PasswordForm() {
             className="login-captcha"
           />
         </Space.Compact>
+        {captchaAsked ? <div role="status" data-testid="captcha-asked" style={{ color: '#d46b08', marginTop: 6, fontSize: 13 }}>{t('auth.captchaAsked')}</div> : null}
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>{t('auth.submit')}</Button>
     </Form>

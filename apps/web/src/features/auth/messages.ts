@@ -2,7 +2,7 @@ import { addMessages } from '../../shared/i18n';
 
 const zh = {
   title: '登录', tabUser: '用户登录', tabPhone: '手机号登录', tabRegister: '注册',
-  username: '请输入用户名', usernameRequired: '请输入用户名', password: '请输入密码', code: '请输入验证码', captchaAlt: '验证码，点击刷新',
+  username: '请输入用户名', usernameRequired: '请输入用户名', password: '请输入密码', code: '请输入验证码', captchaAlt: '验证码，点击刷新', captchaAsked: '请输入图中的验证码（看不清请点击图片换一张）',
   phone: '请输入手机号码', smsCode: '请输入短信验证码', sendCode: '获取验证码', resend: '{{n}}秒后重新获取', codeSent: '验证码已发送',
   submit: '登 录', register: '注 册', confirm: '请再次输入密码', mismatch: '两次输入的密码不一致', nickname: '请输入昵称（可选）',
   phoneOptional: '请输入手机号码（可选）', registered: '注册成功，请登录', authorizing: '正在完成授权登录…', authFailed: '授权登录失败，请重新登录',
@@ -11,7 +11,7 @@ const zh = {
 };
 const en: typeof zh = {
   title: 'Sign in', tabUser: 'Sign in', tabPhone: 'Phone sign-in', tabRegister: 'Register',
-  username: 'User name', usernameRequired: 'Enter the user name', password: 'Password', code: 'Captcha', captchaAlt: 'Captcha, click to refresh',
+  username: 'User name', usernameRequired: 'Enter the user name', password: 'Password', code: 'Captcha', captchaAlt: 'Captcha, click to refresh', captchaAsked: 'Enter the characters of the picture (click it for another one)',
   phone: 'Mobile number', smsCode: 'SMS code', sendCode: 'Get code', resend: 'Again in {{n}} s', codeSent: 'Code sent',
   submit: 'Sign in', register: 'Register', confirm: 'Repeat the password', mismatch: 'The passwords differ', nickname: 'Nickname (optional)',
   phoneOptional: 'Mobile number (optional)', registered: 'Registered, please sign in', authorizing: 'Completing the authorised sign-in…', authFailed: 'The authorised sign-in failed, sign in again',
