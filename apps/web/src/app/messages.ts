@@ -7,7 +7,12 @@ const zh = {
   header: {
     expand: '展开菜单', collapse: '折叠菜单', search: '搜索菜单', store: '切换门店', storeClosed: '休息中', searchEmpty: '没有匹配的菜单', fullscreen: '全屏', exitFullscreen: '退出全屏',
     lock: '锁屏', theme: '主题', color: '主题色', log: '错误日志', settings: '系统信息', bell: '消息', noMessages: '暂无未读消息', language: '语言',
-    menuTitle: '菜单',
+    menuTitle: '菜单', demoMode: '演示模式', demoModeHint: '演示模式：使用公开的演示账号与模拟支付，请勿用于真实营业',
+  },
+  mustChange: {
+    title: '请修改初始密码', intro: '您的密码是管理员设置的初始密码，修改后才能继续使用系统。', oldPassword: '初始密码', newPassword: '新密码',
+    confirmPassword: '确认密码', oldRequired: '请输入初始密码', confirmRequired: '请再次输入新密码', mismatch: '两次输入的密码不一致!',
+    sameAsOld: '新密码不能与初始密码相同', submit: '修改密码', signOut: '退出登录', changed: '密码已修改',
   },
   themes: { default: '默认', colourful: '炫彩', black: '黑色', gradient: '渐变' },
   lock: {
@@ -43,7 +48,12 @@ const en: typeof zh = {
   header: {
     expand: 'Expand menu', collapse: 'Collapse menu', search: 'Search menu', store: 'Switch store', storeClosed: 'Closed', searchEmpty: 'No matching menu', fullscreen: 'Full screen', exitFullscreen: 'Exit full screen',
     lock: 'Lock screen', theme: 'Theme', color: 'Theme colour', log: 'Error log', settings: 'System info', bell: 'Messages', noMessages: 'No unread messages', language: 'Language',
-    menuTitle: 'Menu',
+    menuTitle: 'Menu', demoMode: 'Demo mode', demoModeHint: 'Demo mode: public demo accounts and simulated payments, not for real business',
+  },
+  mustChange: {
+    title: 'Change your initial password', intro: 'Your password was set for you by an administrator: change it to go on.', oldPassword: 'Initial password', newPassword: 'New password',
+    confirmPassword: 'Confirm password', oldRequired: 'Enter the initial password', confirmRequired: 'Enter the new password again', mismatch: 'The two passwords differ!',
+    sameAsOld: 'The new password must differ from the initial one', submit: 'Change password', signOut: 'Sign out', changed: 'Password changed',
   },
   themes: { default: 'Default', colourful: 'Colourful', black: 'Black', gradient: 'Gradient' },
   lock: {

@@ -16,6 +16,8 @@ export const publicSettingsSchema = z.object({
   support: z.object({ phone: z.string(), email: z.string(), hours: z.string() }),
   /** Paths of the menu's pages: a signed-out visitor to one of them signs in, to any other sees /404. */
   routes: z.array(z.string()),
+  /** Whether the server runs as a demonstration with public credentials (DEMO_MODE): the header says 演示模式. */
+  demoMode: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

@@ -13,5 +13,6 @@ export const publicSettingsRoutes: FastifyPluginAsync = async (app) => {
     mapKey: config.MAP_KEY ?? '',
     support: { phone: config.SUPPORT_PHONE ?? '', email: config.SUPPORT_EMAIL ?? '', hours: config.SUPPORT_HOURS ?? '' },
     routes: await menuRoutePaths(db),
+    demoMode: config.DEMO_MODE === 'on',
   }));
 };

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { App, AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Input, Layout, Menu, Tooltip } from 'antd';
+import { App, AutoComplete, Avatar, Badge, Button, ColorPicker, Dropdown, Input, Layout, Menu, Tag, Tooltip } from 'antd';
 import {
   BgColorsOutlined, BugOutlined, CompressOutlined, ExpandOutlined, GlobalOutlined, LockOutlined, LogoutOutlined, MenuFoldOutlined,
   MenuUnfoldOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, SkinOutlined, CustomerServiceOutlined, UserOutlined,
@@ -79,7 +79,8 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
   const screen = useScreenClass();
   const settings = useSettings();
   // 联系客服 shows the deployment's own contacts (SUPPORT_*), and is not offered without any.
-  const support = usePublicSettings().data?.support;
+  const publicSettings = usePublicSettings().data;
+  const support = publicSettings?.support;
   const hasSupport = !!support && !!(support.phone || support.email || support.hours);
   const user = useSession((s) => s.user);
   const logCount = useErrorLog((s) => s.logs.length);
@@ -143,6 +144,13 @@ export const Header = memo(function Header({ tree, entries, topKey, onToggleMenu
         <div className="shell-top-spacer" />
       )}
       <div className="shell-tools">
+        {publicSettings?.demoMode ? (
+          <Tooltip title={t('shell.header.demoModeHint')}>
+            <Tag color="orange" bordered={false} data-testid="demo-mode-tag">
+              {t('shell.header.demoMode')}
+            </Tag>
+          </Tooltip>
+        ) : null}
         {settings.showSearch && screen >= 1 ? <MenuSearch entries={entries} /> : null}
         {screen >= 1 ? <StoreSwitcher /> : null}
         <Bell />

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loadUserAndMenu, userLoadedThisPage } from '../../shared/session/auth';
+import { useSession } from '../../shared/session/session';
 import { resolvePage } from '../page-registry';
 import { queryClient } from '../query';
 import '../dashboard-registry';
@@ -13,6 +14,7 @@ import { useSettings } from '../stores/settings';
 import { useTabs } from '../stores/tabs';
 import { useTitle } from '../title';
 import '../messages';
+import { ForcedPasswordChange } from './ForcedPasswordChange';
 import { Header } from './Header';
 import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { MenuBadges } from './MenuBadges';
@@ -29,7 +31,7 @@ function useSessionUpkeep() {
 }
 
 /** The layout every signed-in page lives in: header, sidebar menu, top menu, breadcrumb, tab bar, content. */
-export default function Shell() {
+function ShellContent() {
   const { t } = useTranslation();
   const location = useLocation();
   const { tree, entries } = useShellMenu();
@@ -52,7 +54,6 @@ export default function Shell() {
   // The open tab's key: path plus query, or the path alone for a single-tab page.
   const active = target.kind === 'page' && resolvePage(target.component)?.singleTab ? target.path : here;
   useTitle(shown?.label);
-  useSessionUpkeep();
   useEffect(() => {
     if (!shown) return;
     useTabs.getState().open({
@@ -105,6 +106,18 @@ export default function Shell() {
         </Layout.Content>
       </Layout>
     </Layout>
+    </QueryClientProvider>
+  );
+}
+
+/** The shell, or for a user who must change a password given to them, only the dialog asking for it (issue 22 #2). */
+export default function Shell() {
+  const mustChangePassword = useSession((s) => s.mustChangePassword);
+  useSessionUpkeep();
+  if (!mustChangePassword) return <ShellContent />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ForcedPasswordChange />
     </QueryClientProvider>
   );
 }

@@ -60,10 +60,14 @@ let loadedAt = 0;
 /** Whether user info and menu were loaded since this page loaded (a reload refreshes them once). */
 export const userLoadedThisPage = () => loadedAt > 0;
 
-/** Loads the signed-in user's info and menu tree into the session. */
+/**
+ * Loads the signed-in user's info and menu tree into the session. A user who must change their
+ * password first gets no menu (the server refuses it until then): the shell asks for the change.
+ */
 export async function loadUserAndMenu(options: { silent?: boolean } = {}): Promise<void> {
   loadedAt = Date.now();
-  const [info, menu] = await Promise.all([api.get<UserInfo>('/upms/user/info', options), call(menuEndpoints.mine, {}, options)]);
+  const info = await api.get<UserInfo>('/upms/user/info', options);
+  const menu = info.mustChangePassword ? [] : await call(menuEndpoints.mine, {}, options);
   const session = useSession.getState();
   session.setUserInfo(info);
   session.setMenu(toMenuNodes(menu ?? []));

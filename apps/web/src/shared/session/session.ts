@@ -28,6 +28,8 @@ interface SessionState {
   /** The specification's permission map: code → true. */
   permissions: Record<string, boolean>;
   menu: MenuNode[];
+  /** The user must change a password given to them (the first administrator's) before anything else (user info says so). */
+  mustChangePassword: boolean;
   setToken: (token: SessionTokens | undefined) => void;
   setUserInfo: (info: UserInfo) => void;
   setMenu: (menu: MenuNode[]) => void;
@@ -45,11 +47,12 @@ export const useSession = create<SessionState>()(
       roles: [],
       permissions: {},
       menu: [],
+      mustChangePassword: false,
       setToken: (token) => set({ token }),
-      setUserInfo: ({ sysUser, roles, permissions }) =>
-        set({ user: sysUser, roles, permissions: Object.fromEntries(permissions.map((p) => [p, true])) }),
+      setUserInfo: ({ sysUser, roles, permissions, mustChangePassword }) =>
+        set({ user: sysUser, roles, permissions: Object.fromEntries(permissions.map((p) => [p, true])), mustChangePassword: mustChangePassword ?? false }),
       setMenu: (menu) => set({ menu }),
-      clear: () => set({ token: undefined, user: undefined, roles: [], permissions: {}, menu: [] }),
+      clear: () => set({ token: undefined, user: undefined, roles: [], permissions: {}, menu: [], mustChangePassword: false }),
     }),
     { name: 'session', storage: productStateStorage('local') },
   ),
