@@ -21,3 +21,9 @@ export const TOKENLESS_HEADER = 'isToken';
  * the server refuses a key it has already taken (409, the 000 message).
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/**
+ * The diners' page's header with the secret of the pay-later tab its device opened (given once,
+ * by the creation that opened it): reading the table's tab, adding to it and asking for its bill
+ * need it, so a table's QR code alone reaches nobody's tab (issue 22 #5).
+ */
+export const TAB_SECRET_HEADER = 'x-tab-secret';

@@ -338,6 +338,8 @@ export const dinerOrderSchema = orderAmountsSchema.extend({
   expireTime: z.string().nullable(),
   lines: z.array(orderLineRecordSchema.pick({ id: true, parentId: true, kind: true, name: true, specText: true, unitPrice: true, quantity: true, lineAmount: true, round: true })),
   viewToken: z.string(),
+  /** Why it was cancelled (a dish sold out before it was paid: 芝士蛋糕已售罄，已原路退款). */
+  cancelReason: z.string().nullable().optional(),
 });
 export type DinerOrder = z.infer<typeof dinerOrderSchema>;
 
@@ -350,4 +352,15 @@ export const dinerCreateResultSchema = z.object({
   order: dinerOrderSchema,
   /** Pay-first: the simulator's (or the platform's) page that pays the order, then comes back. */
   payUrl: z.string().nullable(),
+  /**
+   * Given once, when this submission opened the table's pay-later tab: the secret (TAB_SECRET_HEADER)
+   * the device keeps to read the tab, add to it and ask for its bill; nobody else has it.
+   */
+  tabSecret: z.string().optional(),
 });
+/**
+ * The table's open pay-later tab as this device sees it: its own (it sent the tab's secret), or
+ * only that the table is in use by another party's device (`inUse`, no order).
+ */
+export const dinerOpenTabSchema = z.object({ order: dinerOrderSchema.nullable(), inUse: z.boolean() });
+export type DinerOpenTab = z.infer<typeof dinerOpenTabSchema>;

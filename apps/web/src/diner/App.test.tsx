@@ -157,12 +157,17 @@ describe('the diners\' page', () => {
     expect(screen.getByText('已付 ¥72.00')).toBeInTheDocument();
   });
 
-  it('shows the table\'s open order (加菜 rounds) above the menu, and 买单 there moves it to pending with 去支付', async () => {
+  it('shows the table\'s open order (加菜 rounds) above the menu to the device that opened it, and 买单 there moves it to pending with 去支付', async () => {
     const tab = { ...order('dining'), goodsAmount: 10800, payableAmount: 10800, lines: [...order('dining').lines, { id: '2', parentId: null, kind: 'dish' as const, name: '回锅肉', specText: '', unitPrice: 3600, quantity: 1, lineAmount: 3600, round: 2 }] };
+    // The tab's secret this device was given when it opened the tab (issue 22 #5): sent on reading the tab and on 买单.
+    localStorage.setItem(`canteen-diner-tab-${TOKEN}`, 'mySecret');
+    const secretOf = (init?: RequestInit) => (init?.headers as Record<string, string> | undefined)?.['x-tab-secret'];
     vi.mocked(fetch).mockImplementation(async (url, init) => {
       if (url === `/order/diner/${TOKEN}`) return envelope({ table: { storeId: '1', storeName: '川味小馆', tableCode: 'A01', areaName: '大厅', payMode: 'pay_later' }, menu });
-      if (url === `/order/diner/${TOKEN}/open`) return envelope(tab);
-      if (url === `/order/diner/order/${VIEW}/bill` && init?.method === 'POST') return envelope({ ...tab, status: 'pending' });
+      if (url === `/order/diner/${TOKEN}/open`) return envelope(secretOf(init) === 'mySecret' ? { order: tab, inUse: false } : { order: null, inUse: true });
+      if (url === `/order/diner/order/${VIEW}/bill` && init?.method === 'POST') {
+        return secretOf(init) === 'mySecret' ? envelope({ ...tab, status: 'pending' }) : envelope('该桌已有顾客在用餐，请联系服务员', 409);
+      }
       if (url === `/order/diner/order/${VIEW}`) return envelope(tab);
       return envelope('资源不存在', 404);
     });
@@ -170,6 +175,7 @@ describe('the diners\' page', () => {
     render(<DinerApp />);
     const link = await screen.findByTestId('diner-open-tab');
     expect(link).toHaveTextContent('本桌订单（就餐中）¥108.00');
+    expect(screen.queryByTestId('diner-table-in-use')).not.toBeInTheDocument();
     await user.click(link);
     await screen.findByTestId('diner-status');
     expect(screen.getAllByTestId('diner-round').map((r) => r.textContent)).toEqual(['第1轮', '第2轮']);
@@ -178,6 +184,43 @@ describe('the diners\' page', () => {
     expect(screen.getByTestId('diner-billed')).toHaveTextContent('已买单');
     expect(screen.getByTestId('diner-pay')).toBeInTheDocument();
     expect(screen.queryByTestId('diner-bill')).not.toBeInTheDocument();
+    localStorage.removeItem(`canteen-diner-tab-${TOKEN}`);
+  });
+
+  it('another device at a table whose tab is in use is told so, and sees nothing of the tab', async () => {
+    vi.mocked(fetch).mockImplementation(async (url) => {
+      if (url === `/order/diner/${TOKEN}`) return envelope({ table: { storeId: '1', storeName: '川味小馆', tableCode: 'A01', areaName: '大厅', payMode: 'pay_later' }, menu });
+      if (url === `/order/diner/${TOKEN}/open`) return envelope({ order: null, inUse: true });
+      return envelope('资源不存在', 404);
+    });
+    render(<DinerApp />);
+    expect(await screen.findByTestId('diner-table-in-use')).toHaveTextContent('该桌已有顾客在用餐，请联系服务员');
+    expect(screen.queryByTestId('diner-open-tab')).not.toBeInTheDocument();
+  });
+
+  it('keeps the secret of the tab its order opened and sends it with the next order (加菜)', async () => {
+    localStorage.removeItem(`canteen-diner-tab-${TOKEN}`);
+    const headers: Array<string | undefined> = [];
+    createAnswer = () => envelope({ order: order('dining'), payUrl: null, tabSecret: 'openedHere' });
+    const base = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (url === `/order/diner/${TOKEN}/order`) headers.push((init?.headers as Record<string, string>)['x-tab-secret']);
+      return base(url, init);
+    });
+    const user = userEvent.setup();
+    for (let i = 0; i < 2; i++) {
+      window.history.replaceState(null, '', `/order/t/${TOKEN}`);
+      const { unmount } = render(<DinerApp />);
+      await user.click(await screen.findByRole('button', { name: '回锅肉 +' }));
+      await user.click(screen.getByTestId('diner-cart-open'));
+      await vi.waitFor(() => expect(screen.getByTestId('diner-submit')).toBeEnabled());
+      await user.click(screen.getByTestId('diner-submit'));
+      await screen.findByTestId('diner-status');
+      unmount();
+    }
+    expect(headers).toEqual([undefined, 'openedHere']);
+    expect(localStorage.getItem(`canteen-diner-tab-${TOKEN}`)).toBe('openedHere');
+    localStorage.removeItem(`canteen-diner-tab-${TOKEN}`);
   });
 
   it('says so when the table\'s code is unknown', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { formatFen, type DinerCart, type OrderingMenu, type OrderQuote } from '@canteen/contract';
-import { dinerCall, newIdempotencyKey } from './api';
+import { dinerCall, keepTabSecret, newIdempotencyKey, tabSecretOf } from './api';
 import { cartCount, changeQuantity, quantityText, toDinerCart, type CartLine } from './cart';
 import type { Translate } from './i18n';
 import { orderPagePath } from './paths';
@@ -69,7 +69,9 @@ export function CartSheet({ t, tableToken, menu, payMode, open, closedText, cart
     setSubmitting(true);
     setProblem(undefined);
     try {
-      const answer = await dinerCall('create', { params: { token: tableToken }, body }, { idempotencyKey: attempt.current.key });
+      const answer = await dinerCall('create', { params: { token: tableToken }, body }, { idempotencyKey: attempt.current.key, tabSecret: tabSecretOf(tableToken) });
+      // This submission opened the table's tab: the device keeps its secret to add to it and ask for the bill.
+      if (answer.tabSecret) keepTabSecret(tableToken, answer.tabSecret);
       onOrdered();
       if (answer.payUrl) window.location.assign(answer.payUrl);
       else navigate(orderPagePath(tableToken, answer.order.viewToken));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { formatFen, type MenuCombo, type MenuDish } from '@canteen/contract';
-import { dinerCall, DinerApiError, type DinerData } from './api';
+import { dinerCall, DinerApiError, tabSecretOf, type DinerData } from './api';
 import { addLine, cartCount, cartEstimate, countOf, type CartLine, type NewCartLine } from './cart';
 import { CartSheet } from './CartSheet';
 import { comboNeedsPicker, defaultComboChoice, defaultDishChoice, comboChoices, comboSpecText, comboUnitPrice, dishNeedsPicker, dishSpecText, dishUnitPrice } from './choices';
@@ -42,7 +42,7 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
   const [cart, setCart] = useState<CartLine[]>(() => loadCart(tableToken));
   const [picking, setPicking] = useState<Picked>();
   const [cartOpen, setCartOpen] = useState(false);
-  const [tab, setTab] = useState<OpenTab>(null);
+  const [tab, setTab] = useState<OpenTab>({ order: null, inUse: false });
   const sections = useRef(new Map<string, HTMLElement>());
 
   useEffect(() => {
@@ -62,7 +62,7 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
   // A pay-later table's open order (加菜 adds to it): shown above the menu, its page one tap away.
   useEffect(() => {
     const controller = new AbortController();
-    dinerCall('open', { params: { token: tableToken } }, { signal: controller.signal }).then(setTab, () => undefined);
+    dinerCall('open', { params: { token: tableToken } }, { signal: controller.signal, tabSecret: tabSecretOf(tableToken) }).then(setTab, () => undefined);
     return () => controller.abort();
   }, [tableToken]);
 
@@ -127,11 +127,13 @@ export function MenuPage({ t, language, tableToken, navigate, languageButton }: 
       </header>
       {!open && <div className="dn-closed" role="alert" data-testid="diner-closed">{closedText}</div>}
       {menu.store.notice && <div className="dn-store-notice">{menu.store.notice}</div>}
-      {tab && (
-        <button type="button" className="dn-store-notice dn-tab" onClick={() => navigate(orderPagePath(tableToken, tab.viewToken))} data-testid="diner-open-tab">
-          {t('tableOrder', { status: statusName(language, tab.status), amount: formatFen(tab.payableAmount) })}
+      {tab.order && (
+        <button type="button" className="dn-store-notice dn-tab" onClick={() => navigate(orderPagePath(tableToken, tab.order!.viewToken))} data-testid="diner-open-tab">
+          {t('tableOrder', { status: statusName(language, tab.order.status), amount: formatFen(tab.order.payableAmount) })}
         </button>
       )}
+      {/* Another party's device opened the table's tab: this one cannot reach it. */}
+      {tab.inUse && <div className="dn-closed" role="alert" data-testid="diner-table-in-use">{t('tableInUse')}</div>}
       <div className="dn-menu">
         <nav className="dn-categories" aria-label="categories">
           {categories.map((c) => (

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatFen, type DinerOrder, type OrderStatus } from '@canteen/contract';
-import { dinerCall } from './api';
+import { dinerCall, tabSecretOf } from './api';
 import { statusName, type Language, type MessageKey, type Translate } from './i18n';
 import { menuPagePath } from './paths';
 
@@ -75,7 +75,7 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
   const requestBill = async () => {
     setPaying(true);
     try {
-      setOrder(await dinerCall('bill', { params: { viewToken } }));
+      setOrder(await dinerCall('bill', { params: { viewToken } }, { tabSecret: tabSecretOf(tableToken) }));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -130,6 +130,7 @@ export function StatusPage({ t, language, tableToken, viewToken, navigate, langu
             ))}
           </ol>
         )}
+        {order.status === 'cancelled' && order.cancelReason && <p className="dn-hint" data-testid="diner-cancel-reason">{t('cancelReason', { reason: order.cancelReason })}</p>}
         {order.status === 'dining' && <p className="dn-hint">{t('payAtCounter')}</p>}
         {order.status === 'dining' && (
           <button type="button" className="dn-button dn-wide" disabled={paying} onClick={() => void requestBill()} data-testid="diner-bill">{t('requestBill')}</button>

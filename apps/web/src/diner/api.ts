@@ -1,4 +1,4 @@
-import { pathOf, type dinerEndpoints, type EndpointData, type EndpointInput, type HttpMethod } from '@canteen/contract';
+import { pathOf, TAB_SECRET_HEADER, type dinerEndpoints, type EndpointData, type EndpointInput, type HttpMethod } from '@canteen/contract';
 import { randomId } from '../shared/random/random-id';
 
 /** The diners' endpoints by name (the contract's dinerEndpoints). */
@@ -32,12 +32,13 @@ export class DinerApiError extends Error {
  * Calls a diners' endpoint with fetch (no axios on this page): the envelope's `data` answered
  * (typed by the contract), its `msg` thrown on a refusal.
  */
-export async function dinerCall<K extends DinerEndpointName>(name: K, input: EndpointInput<DinerEndpoints[K]>, init: { signal?: AbortSignal; idempotencyKey?: string } = {}): Promise<DinerData<K>> {
+export async function dinerCall<K extends DinerEndpointName>(name: K, input: EndpointInput<DinerEndpoints[K]>, init: { signal?: AbortSignal; idempotencyKey?: string; tabSecret?: string | undefined } = {}): Promise<DinerData<K>> {
   const endpoint = DINER_ROUTES[name];
   const { params, body } = input as { params?: Record<string, unknown>; body?: unknown };
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
+  if (init.tabSecret) headers[TAB_SECRET_HEADER] = init.tabSecret;
   let response: Response;
   try {
     response = await fetch(pathOf(endpoint.path, params), { method: endpoint.method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: init.signal });
@@ -52,3 +53,25 @@ export async function dinerCall<K extends DinerEndpointName>(name: K, input: End
 
 /** A fresh key per submitted cart: a retried request answers the first order. */
 export const newIdempotencyKey = (): string => randomId();
+
+const tabSecretKey = (tableToken: string) => `canteen-diner-tab-${tableToken}`;
+
+/**
+ * The secret of the pay-later tab this device opened at the table (the creation's `tabSecret`),
+ * kept per table in localStorage: reading the tab, adding to it and asking for its bill send it.
+ */
+export function tabSecretOf(tableToken: string): string | undefined {
+  try {
+    return localStorage.getItem(tabSecretKey(tableToken)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function keepTabSecret(tableToken: string, secret: string): void {
+  try {
+    localStorage.setItem(tabSecretKey(tableToken), secret);
+  } catch {
+    // not kept: this page still holds the tab until it is left
+  }
+}

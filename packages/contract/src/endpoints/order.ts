@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { idParamsSchema } from '../identity.js';
 import {
-  dinerCartSchema, dinerCreateResultSchema, dinerOrderSchema, dinerTableSchema, orderAddLinesBodySchema, orderCancelBodySchema, orderCartSchema, orderCountsSchema,
+  dinerCartSchema, dinerCreateResultSchema, dinerOpenTabSchema, dinerOrderSchema, dinerTableSchema, orderAddLinesBodySchema, orderCancelBodySchema, orderCartSchema, orderCountsSchema,
   orderPayBodySchema, orderPayResultSchema, orderQuerySchema, orderQuoteSchema, orderRecordSchema, orderRefundBodySchema, orderRowSchema,
 } from '../order.js';
 import { pageSchema } from '../paging.js';
@@ -121,12 +121,16 @@ export const dinerEndpoints = {
     method: 'GET', path: '/order/diner/order/:viewToken', tag: 'order:diner', summary: '扫码订单状态', access: { public: true },
     params: viewParams, data: dinerOrderSchema,
   }),
-  /** The table's open pay-later order (dining, or pending after 买单), or null: the page shows its rounds. */
+  /**
+   * The table's open pay-later order (dining, or pending after 买单) when this device holds its
+   * secret (TAB_SECRET_HEADER): the page shows its rounds; another device learns only that the
+   * table is in use.
+   */
   open: endpoint({
     method: 'GET', path: '/order/diner/:token/open', tag: 'order:diner', summary: '本桌进行中的订单', access: { public: true },
-    params: tokenParams, data: dinerOrderSchema.nullable(),
+    params: tokenParams, data: dinerOpenTabSchema,
   }),
-  /** 买单: the table's open order dining → pending; pay at the counter or by WeChat Pay (pay below). */
+  /** 买单: the table's open order dining → pending (the tab's secret, the store open); pay at the counter or by WeChat Pay (pay below). */
   bill: endpoint({
     method: 'POST', path: '/order/diner/order/:viewToken/bill', tag: 'order:diner', summary: '扫码买单', access: { public: true },
     params: viewParams, data: dinerOrderSchema,

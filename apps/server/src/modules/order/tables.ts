@@ -65,6 +65,10 @@ export const order = pgTable('orders', {
   payMethods: smallint('pay_methods').notNull().default(0),
   /** A pay-later tab (created dining, 先吃后付): paid, it may be finished without 接单 (0503_order_pay_later.sql). */
   payLater: boolean('pay_later').notNull().default(false),
+  /** A diner's pay-first order: unpaid it holds no stock; the payment that makes it paid takes it (0504_order_diner_guards.sql). */
+  stockOnPay: boolean('stock_on_pay').notNull().default(false),
+  /** SHA-256 (hex) of the secret given to the device that opened this pay-later tab (0504_order_diner_guards.sql). */
+  tabSecretHash: text('tab_secret_hash'),
   /** The list's tab of the status (0500_order.sql; ORDER_TABS). Kept by the database. */
   tab: text('tab').$type<OrderTab>().generatedAlwaysAs(sql`case
     when status in ('dining', 'pending', 'paid') then 'todo'

@@ -62,6 +62,25 @@ export async function takeStock(tx: Db, storeId: string, entries: readonly Stock
 }
 
 /**
+ * The first entry there is not enough of now, with what is left of it, or null: a check that
+ * takes nothing and locks nothing (a diner's pay-first order is refused 已售罄 at once, though
+ * its stock is taken only when it is paid, takeStock then).
+ */
+export async function stockShort(db: Db, storeId: string, entries: readonly StockEntry[]): Promise<{ entry: StockEntry; remaining: number } | null> {
+  for (const entry of entries) {
+    if (entry.quantity <= 0) continue;
+    const [state] = rowsOf<{ mode: string; stock: number | null }>(await db.execute(entry.skuId
+      ? sql`select d.stock_mode as mode, k.stock from store_dish_sku k join store_dish d on d.id = k.dish_id
+          where k.id = ${entry.skuId} and d.id = ${entry.dishId} and d.store_id = ${storeId}`
+      : sql`select stock_mode as mode, stock from store_dish where id = ${entry.dishId} and store_id = ${storeId}`));
+    if (state?.mode === 'unlimited') continue;
+    const left = Math.max(0, Number(state?.stock ?? 0));
+    if (left < entry.quantity) return { entry, remaining: left };
+  }
+  return null;
+}
+
+/**
  * Gives portions back (a cancelled or timed-out order, a refund that restocks), in the caller's
  * transaction. A dish that became unlimited gets nothing; daily stock never goes above the
  * day's amount (an order of yesterday cancelled after the reset). Answers whether a count came

@@ -41,7 +41,7 @@ addMessages(
       logs: '订单日志', noPayments: '还没有支付', noLogs: '还没有日志',
       logActions: {
         create: '下单', add: '加菜', bill: '买单', pay: '支付', paid: '支付完成', accept: '接单', finish: '完成', cancel: '取消', timeout: '超时取消',
-        refund: '退款', settle: '结账',
+        refund: '退款', settle: '结账', sold_out: '售罄取消',
       },
     },
     cancel: {
@@ -91,7 +91,7 @@ addMessages(
       logs: 'Order log', noPayments: 'No payments yet', noLogs: 'No log yet',
       logActions: {
         create: 'Ordered', add: 'Dishes added', bill: 'Bill requested', pay: 'Payment', paid: 'Paid', accept: 'Accepted', finish: 'Finished', cancel: 'Cancelled', timeout: 'Cancelled (unpaid)',
-        refund: 'Refund', settle: 'Settled',
+        refund: 'Refund', settle: 'Settled', sold_out: 'Cancelled (sold out)',
       },
     },
     cancel: {

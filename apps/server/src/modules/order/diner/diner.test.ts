@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DinerOrder, OrderingMenu } from '@canteen/contract';
+import { TAB_SECRET_HEADER, type DinerOrder, type OrderingMenu } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn } from '../../../../test/auth.js';
 import { caller, failure, insertCategory, insertStore, ok, type Caller } from '../../../../test/catalogue.js';
@@ -164,10 +164,12 @@ describe('ordering from a table', () => {
   });
 
   it('answers a retried creation (same Idempotency-Key) with the same order', async () => {
-    const { token } = stores['后付店']!;
+    // A table of its own: 后付店's A01 has a tab open (by another device) since the pay-later case.
+    await storeWithTable('重试店', { payMode: 'pay_later' });
+    const { token } = stores['重试店']!;
     const headers = { 'idempotency-key': 'diner-retry-0001' };
-    const first = ok<{ order: DinerOrder }>(await anonymous('POST', `/order/diner/${token}/order`, cartOf('后付店', 1), headers));
-    const second = ok<{ order: DinerOrder }>(await anonymous('POST', `/order/diner/${token}/order`, cartOf('后付店', 1), headers));
+    const first = ok<{ order: DinerOrder }>(await anonymous('POST', `/order/diner/${token}/order`, cartOf('重试店', 1), headers));
+    const second = ok<{ order: DinerOrder }>(await anonymous('POST', `/order/diner/${token}/order`, cartOf('重试店', 1), headers));
     expect(second.order.orderNo).toBe(first.order.orderNo);
     expect(second.order.viewToken).toBe(first.order.viewToken);
   });
@@ -180,10 +182,13 @@ describe('ordering from a table', () => {
   it(`limits creating to ${DINER_ORDERS_PER_TABLE.max} orders a minute per table`, async () => {
     await storeWithTable('限流店', { payMode: 'pay_later' });
     const { token } = stores['限流店']!;
-    const answers: number[] = [];
-    for (let i = 0; i < DINER_ORDERS_PER_TABLE.max; i++) answers.push((await anonymous('POST', `/order/diner/${token}/order`, cartOf('限流店', 1))).statusCode);
+    // The device that opened the tab adds to it (its secret, issue 22 #5).
+    const opened = await anonymous('POST', `/order/diner/${token}/order`, cartOf('限流店', 1));
+    const mine = { [TAB_SECRET_HEADER]: ok<{ tabSecret: string }>(opened).tabSecret };
+    const answers: number[] = [opened.statusCode];
+    for (let i = 1; i < DINER_ORDERS_PER_TABLE.max; i++) answers.push((await anonymous('POST', `/order/diner/${token}/order`, cartOf('限流店', 1), mine)).statusCode);
     expect(answers.every((s) => s === 200)).toBe(true);
-    const last = await anonymous('POST', `/order/diner/${token}/order`, cartOf('限流店', 1));
+    const last = await anonymous('POST', `/order/diner/${token}/order`, cartOf('限流店', 1), mine);
     expect(failure(last).status).toBe(429);
     expect(failure(last).msg).toMatch(/^下单太频繁，请 \d+ 秒后再试$/);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);

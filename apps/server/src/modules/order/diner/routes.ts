@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { dinerEndpoints as api, IDEMPOTENCY_HEADER, type DinerOrder } from '@canteen/contract';
-import { AppError, notFound, TooManyRequests } from '../../../http/errors.js';
+import { dinerEndpoints as api, IDEMPOTENCY_HEADER, TAB_SECRET_HEADER, type DinerOrder } from '@canteen/contract';
+import { AppError, conflict, notFound, TooManyRequests } from '../../../http/errors.js';
 import { tableByQrToken, type TableByToken } from '../../store/service.js';
 import type { OrderOperator } from '../orders/service.js';
 import { serve } from '../../../http/endpoint.js';
@@ -14,6 +14,8 @@ import { orderIdByViewToken } from './view.js';
 import { orderByKey, TabAlreadyOpen } from '../orders/create.js';
 import { order as orderTable } from '../tables.js';
 import { absoluteUrl } from '../../../http/public-url.js';
+import { stockOnPayShort } from '../orders/transitions.js';
+import { holdsTab, issueTabSecret, TABLE_IN_USE } from './tab-secret.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -34,6 +36,12 @@ const MENU_PREFIX = Buffer.from('{"code":0,"msg":null,"data":');
  */
 export const dinerRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
+
+  /** The tab secret the request carries (TAB_SECRET_HEADER), if any. */
+  const secretOf = (request: FastifyRequest): string | undefined => {
+    const header = request.headers[TAB_SECRET_HEADER];
+    return Array.isArray(header) ? header[0] : header;
+  };
 
   const tableOf = async (token: string): Promise<TableByToken> => {
     const table = await tableByQrToken(db, token);
@@ -86,10 +94,13 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
     if (counted.hits > DINER_ORDERS_PER_TABLE.max) throw new TooManyRequests(counted.retryAfterSeconds, `下单太频繁，请 ${counted.retryAfterSeconds} 秒后再试`);
     const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
     const idempotencyKey = Array.isArray(header) ? header[0] : header;
-    // A pay-later table's open tab gains a round (加菜) instead of a second order.
+    const secret = secretOf(request);
+    // A pay-later table's open tab gains a round (加菜) instead of a second order, from the device
+    // that opened it only (its secret); any other device is told the table is in use.
     // (A retry of the creation that opened the tab is answered by creating, which finds its order by the key.)
     const retried = idempotencyKey ? await orderByKey(db, table.storeId, idempotencyKey) : null;
     const addToTab = async (tabId: string) => {
+      if (!await holdsTab(db, tabId, secret)) throw conflict(TABLE_IN_USE);
       await app.order.addRound({ orderId: tabId, lines: body.lines, remark: body.remark, source: 'qr', operator: DINER_OPERATOR, idempotencyKey });
       const [view] = await db.select({ viewToken: orderTable.viewToken }).from(orderTable).where(eq(orderTable.id, tabId));
       return { order: await app.order.getByViewToken(view!.viewToken), payUrl: null };
@@ -106,27 +117,35 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
         idempotencyKey,
       });
     } catch (error) {
-      // Another phone at the table opened the tab a moment before: this submission is its next round.
+      // Another phone at the table opened the tab a moment before: its tab, not this device's.
       if (error instanceof TabAlreadyOpen) return addToTab(error.orderId);
       throw error;
     }
     const order = await app.order.getByViewToken(created.viewToken);
+    // This submission opened the table's tab (or is the retry of the one that did: the same key):
+    // the device gets the tab's secret, a new one on a retry (the first answer never arrived).
+    if (order.status === 'dining' || (retried && order.status === 'pending' && await isTab(created.id))) {
+      return { order, payUrl: null, tabSecret: await issueTabSecret(db, created.id) };
+    }
     return { order, payUrl: await payUrlOf(request, created.id, params.token, order, idempotencyKey && `diner-${idempotencyKey}`.slice(0, 64)) };
   }, { ownIdempotency: true });
 
   serve(app, api.order, async ({ params }) => app.order.getByViewToken(params.viewToken));
 
-  serve(app, api.open, async ({ params }) => {
+  serve(app, api.open, async ({ params }, request) => {
     const table = await tableOf(params.token);
     const tab = await app.order.openTab(table.tableId);
-    if (!tab) return null;
+    if (!tab) return { order: null, inUse: false };
+    if (!await holdsTab(db, tab.id, secretOf(request))) return { order: null, inUse: true };
     const [view] = await db.select({ viewToken: orderTable.viewToken }).from(orderTable).where(eq(orderTable.id, tab.id));
-    return app.order.getByViewToken(view!.viewToken);
+    return { order: await app.order.getByViewToken(view!.viewToken), inUse: false };
   });
 
-  serve(app, api.bill, async ({ params }) => {
+  serve(app, api.bill, async ({ params }, request) => {
     const found = await orderIdByViewToken(db, params.viewToken);
     if (!found) throw notFound('订单不存在');
+    if (!await holdsTab(db, found.id, secretOf(request))) throw conflict(TABLE_IN_USE);
+    await app.order.assertDinersMayOrder(found.storeId);
     await app.order.requestBill(found.id, DINER_OPERATOR);
     return app.order.getByViewToken(params.viewToken);
   });
@@ -137,8 +156,17 @@ export const dinerRoutes: FastifyPluginAsync = async (app) => {
     const order = await app.order.getByViewToken(params.viewToken);
     if (order.status !== 'pending') throw new AppError(409, `订单${order.orderNo}不是待支付状态`);
     if (!found.tableToken) throw new AppError(409, `订单${order.orderNo}请到收银台付款`);
+    // Its stock is taken when it is paid: a dish gone meanwhile is said before the diner pays.
+    const short = await stockOnPayShort(db, found.id);
+    if (short) throw conflict(`${short}，请重新下单`);
     return { order, payUrl: await payUrlOf(request, found.id, found.tableToken, order) };
   });
+
+  /** Whether the order is a pay-later tab (it was opened dining). */
+  const isTab = async (orderId: string): Promise<boolean> => {
+    const [row] = await db.select({ payLater: orderTable.payLater }).from(orderTable).where(eq(orderTable.id, orderId));
+    return row?.payLater === true;
+  };
 
   await app.register(dinerPageRoutes);
 };

@@ -4,8 +4,8 @@ import { tableQrToken } from '../../store/service.js';
 import { order } from '../tables.js';
 
 /** The order a diner's view token reaches, and the QR token of its table now (for the page it returns to). */
-export async function orderIdByViewToken(db: Db, viewToken: string): Promise<{ id: string; tableToken: string | null } | null> {
-  const [row] = await db.select({ id: order.id, tableId: order.tableId }).from(order).where(eq(order.viewToken, viewToken));
+export async function orderIdByViewToken(db: Db, viewToken: string): Promise<{ id: string; storeId: string; tableToken: string | null } | null> {
+  const [row] = await db.select({ id: order.id, storeId: order.storeId, tableId: order.tableId }).from(order).where(eq(order.viewToken, viewToken));
   if (!row) return null;
-  return { id: row.id, tableToken: row.tableId ? await tableQrToken(db, row.tableId) : null };
+  return { id: row.id, storeId: row.storeId, tableToken: row.tableId ? await tableQrToken(db, row.tableId) : null };
 }

@@ -7,7 +7,7 @@ import { AppError, badRequest, notFound } from '../../../http/errors.js';
 import { memberRecord } from '../../customer/members/service.js';
 import type { CouponService } from '../../customer/coupons/index.js';
 import { planRow } from '../../customer/coupons/plans.js';
-import { tableOfStore, takeStock, type StockEntry } from '../../store/for-orders.js';
+import { stockShort, tableOfStore, takeStock, type StockEntry } from '../../store/for-orders.js';
 import { catalogueItems, tableByQrToken } from '../../store/service.js';
 import type { Catalogue } from '../pricing/catalogue.js';
 import { priceCart, type PricedCart, type PricingMember } from '../pricing/price.js';
@@ -185,6 +185,10 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
   const { place, member, priced } = await priceOrder(deps, cart, { source: input.source, tableToken: input.tableToken });
   if (cart.couponId && !member) throw badRequest('使用优惠券请先选择会员');
   const status: OrderStatus = input.source === 'qr' && place.payMode === 'pay_later' && cart.type === 'dine_in' ? 'dining' : 'pending';
+  // A diner's pay-first order holds no stock while unpaid (issue 22 #5: a table's QR code let
+  // anyone hold the whole day's 芝士蛋糕 for 15 minutes, order after unpaid order). It is refused
+  // 已售罄 at once when the stock is short now, and takes its stock when it is paid (settlePaid).
+  const stockOnPay = input.source === 'qr' && status === 'pending';
   const now = input.at ?? new Date();
   const businessDate = businessDateAt(now, place.timeZone, place.dayCutoffHour);
   // The day's number is drawn before the order's transaction, in a statement of its own: drawn
@@ -200,6 +204,7 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
     status,
     // A tab opened at the table (先吃后付): paid after eating, it is finished without 接单.
     payLater: status === 'dining',
+    stockOnPay,
     tableId: place.tableId,
     tableCode: place.tableCode,
     guests: cart.guests ?? null,
@@ -235,11 +240,16 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
     orderId: written.order.id, status, storeId: place.storeId, created: true, menuChanged: emptied,
     record: { ...freshRecord(written.order, place.storeName, written.lines, [written.log]), viewToken: written.order.viewToken },
   });
+  const taken = stockOnPay ? [] : priced.stock;
+  if (stockOnPay) {
+    const short = await stockShort(db, place.storeId, priced.stock);
+    if (short) throw shortError(short);
+  }
   try {
     // The common order (no coupon, no tab, something to pay) needs nothing else in its
     // transaction: its one statement is the transaction (stock, order, lines, log; order-writes.ts).
     if (!cart.couponId && status === 'pending' && payableOf(priced, 0) > 0) {
-      const written = await writeOrder(db, { id: null, values: valuesWith(null), priced, stock: priced.stock });
+      const written = await writeOrder(db, { id: null, values: valuesWith(null), priced, stock: taken });
       if (!written.ok) throw shortError(written.short);
       return done(written, written.emptied);
     }
@@ -261,7 +271,7 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
         await deps.lockMember(tx, member.id);
         // The coupon is locked for the order's id, after the stock (a cart short of stock is refused for that first).
         [{ id: orderId } = { id: '' }] = rowsOf<{ id: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::text as id`));
-        const stock = await takeStock(tx, place.storeId, priced.stock);
+        const stock = await takeStock(tx, place.storeId, taken);
         if (stock.short) throw shortError(stock.short);
         emptied = stock.emptied;
         const locked = await deps.coupons.lock(tx, {
@@ -270,7 +280,7 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
         coupon = { id: locked.couponId, code: locked.code, name: locked.planName, discount: locked.discount };
       }
       const values = valuesWith(coupon);
-      const written = await writeOrder(tx, { id: orderId, values, priced, stock: coupon ? [] : priced.stock });
+      const written = await writeOrder(tx, { id: orderId, values, priced, stock: coupon ? [] : taken });
       if (!written.ok) throw shortError(written.short);
       emptied ||= written.emptied;
       const id = written.order.id;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DinerOrder, OrderQuote, OrderRecord, OrderSource, OrderStatus } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
-import { notFound } from '../../../http/errors.js';
+import { badRequest, notFound } from '../../../http/errors.js';
 import { OrderHooks } from '../hooks.js';
 import type { CatalogueSource } from '../pricing/source.js';
 import { order, type OrderRowData } from '../tables.js';
@@ -10,7 +10,7 @@ import { createOrder, quoteOrder } from './create.js';
 import { publishOrder } from './live.js';
 import { orderRecord } from './records.js';
 import { addRound, openTabOf, requestBill, type AddRoundInput } from './rounds.js';
-import type { CartInput, CreatedOrder, CreateOrderInput, OrderOperator, OrderServiceApi, RefundAll } from './service.js';
+import { SYSTEM_OPERATOR, type CartInput, type CreatedOrder, type CreateOrderInput, type OrderOperator, type OrderServiceApi, type RefundAll } from './service.js';
 import { accept, cancel, finish, releaseHeld, settlePaid, transition } from './transitions.js';
 
 /** `app.order` (orders/service.ts describes each call). */
@@ -57,15 +57,29 @@ export class OrderService implements OrderServiceApi {
     return {
       orderNo: r.orderNo, status: r.status, type: r.type, tableCode: r.tableCode, pickupNo: r.pickupNo, paidAmount: r.paidAmount, remark: r.remark,
       createTime: r.createTime, expireTime: r.expireTime, goodsAmount: r.goodsAmount, packingFee: r.packingFee, memberDiscount: r.memberDiscount,
-      couponDiscount: r.couponDiscount, payableAmount: r.payableAmount, viewToken,
+      couponDiscount: r.couponDiscount, payableAmount: r.payableAmount, viewToken, cancelReason: r.cancelReason,
       lines: r.lines.map((l) => ({ id: l.id, parentId: l.parentId, kind: l.kind, name: l.name, specText: l.specText, unitPrice: l.unitPrice, quantity: l.quantity, lineAmount: l.lineAmount, round: l.round })),
     };
   }
 
   async settlePaid(tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
     const paid = await settlePaid(this.app.customer, tx, orderId, operator);
+    if (typeof paid === 'object') {
+      // A diner's pay-first order (its stock taken only now) whose dish ran out before it was paid:
+      // nothing to give back yet (a free order being created) refuses it; money taken goes back
+      // the way it came and the order is cancelled naming the dish (the diner's page shows it).
+      if (paid.paid <= 0) throw badRequest(paid.soldOut);
+      const cancelled = await cancel(this.app.customer, tx, orderId, `${paid.soldOut}，已原路退款`, SYSTEM_OPERATOR, this.refundAll, 'sold_out');
+      if (cancelled.unpaid) await this.hooks.emit(tx, 'cancelled', { orderId });
+      return false;
+    }
     if (paid) await this.hooks.emit(tx, 'paid', { orderId });
     return paid;
+  }
+
+  async assertDinersMayOrder(storeId: string): Promise<void> {
+    const { store } = await this.catalogues.get(storeId);
+    if (!store.isOpen || !store.openNow) throw badRequest('本店休息中');
   }
 
   publishPaid(orderId: string): Promise<void> {

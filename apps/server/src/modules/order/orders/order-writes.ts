@@ -119,7 +119,7 @@ export async function writeLines(tx: Db, orderId: string, priced: PricedCart, ro
 
 /** The order's columns as written (snake_case, JSON): what `insert into orders` takes from `jsonb_populate_record`. */
 export type OrderValues = Omit<OrderRowData, 'id' | 'tab' | 'paidAmount' | 'refundedAmount' | 'manualDiscount' | 'cancelReason' | 'stockHeld'
-  | 'paidAt' | 'paidBusinessDate' | 'paidHour' | 'acceptedAt' | 'finishedAt' | 'cancelledAt' | 'payMethods'>;
+  | 'paidAt' | 'paidBusinessDate' | 'paidHour' | 'acceptedAt' | 'finishedAt' | 'cancelledAt' | 'payMethods' | 'tabSecretHash'>;
 
 export interface OrderWrite {
   /** The order's id when drawn before (a coupon locked for it); else drawn by the statement. */
@@ -144,6 +144,8 @@ export async function writeOrder(db: Db, w: OrderWrite): Promise<OrderWritten> {
     member_discount: v.memberDiscount, coupon_discount: v.couponDiscount, payable_amount: v.payableAmount, item_count: v.itemCount, remark: v.remark,
     view_token: v.viewToken, idempotency_key: v.idempotencyKey, expire_at: v.expireAt, operator_id: v.operatorId, operator_name: v.operatorName,
     created_at: v.createdAt, updated_at: v.updatedAt, pay_later: v.payLater,
+    // An order whose stock is taken when it is paid holds none until then (0504_order_diner_guards.sql).
+    stock_on_pay: v.stockOnPay, stock_held: !v.stockOnPay,
   });
   const entries = w.stock.filter((e) => e.quantity > 0);
   const stock = JSON.stringify(entries.map((e, i) => ({ i, dish_id: e.dishId, sku_id: e.skuId, q: e.quantity })));
@@ -187,11 +189,11 @@ export async function writeOrder(db: Db, w: OrderWrite): Promise<OrderWritten> {
   o as (
     insert into orders (id, store_id, order_no, business_date, type, source, status, table_id, table_code, guests, pickup_no, member_id,
       member_name, member_phone, coupon_id, coupon_code, coupon_name, goods_amount, packing_fee, member_discount, coupon_discount, payable_amount,
-      item_count, remark, view_token, idempotency_key, expire_at, operator_id, operator_name, created_at, updated_at, pay_later)
+      item_count, remark, view_token, idempotency_key, expire_at, operator_id, operator_name, created_at, updated_at, pay_later, stock_on_pay, stock_held)
     select oid.id, r.store_id, r.order_no, r.business_date, r.type, r.source, r.status, r.table_id, r.table_code, r.guests, r.pickup_no, r.member_id,
       r.member_name, r.member_phone, r.coupon_id, r.coupon_code, r.coupon_name, r.goods_amount, r.packing_fee, r.member_discount, r.coupon_discount,
       r.payable_amount, r.item_count, r.remark, r.view_token, r.idempotency_key, r.expire_at, r.operator_id, r.operator_name, r.created_at, r.updated_at,
-      r.pay_later
+      r.pay_later, r.stock_on_pay, r.stock_held
     from oid, jsonb_populate_record(null::orders, ${values}::jsonb) r
     where (select ok from ok)
     returning *

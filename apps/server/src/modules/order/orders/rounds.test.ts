@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { storeOrdersDestination, type DinerOrder, type OrderRecord } from '@canteen/contract';
+import { storeOrdersDestination, TAB_SECRET_HEADER, type DinerOpenTab, type DinerOrder, type OrderRecord } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { App } from '../../../app.js';
@@ -36,8 +36,14 @@ const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown, h
   return { status: res.statusCode, data: json.data, msg: json.msg };
 };
 const smallChicken = (quantity: number) => chickenLine(f, quantity, { skuId: f.skus.small });
-const dinerSubmit = (token: string, quantity: number, remark = '', headers: Record<string, string> = {}) =>
-  call<{ order: DinerOrder; payUrl: string | null }>('POST', `/order/diner/${token}/order`, { lines: [smallChicken(quantity)], remark }, headers);
+/** The tab secret each table's opening answered (the device that opened it sends it again: issue 22 #5). */
+const secrets = new Map<string, string>();
+const mine = (token: string): Record<string, string> => (secrets.has(token) ? { [TAB_SECRET_HEADER]: secrets.get(token)! } : {});
+const dinerSubmit = async (token: string, quantity: number, remark = '', headers: Record<string, string> = {}) => {
+  const answer = await call<{ order: DinerOrder; payUrl: string | null; tabSecret?: string }>('POST', `/order/diner/${token}/order`, { lines: [smallChicken(quantity)], remark }, { ...mine(token), ...headers });
+  if (answer.data?.tabSecret) secrets.set(token, answer.data.tabSecret);
+  return answer;
+};
 
 describe('加菜 from the table', () => {
   it('a second submission adds round 2 to the open order: lines, stock, amounts, log, live event and roundAdded', async () => {
@@ -68,10 +74,10 @@ describe('加菜 from the table', () => {
     } finally {
       publish.mockRestore();
     }
-    // The diners' page finds the table's open order by the table's token.
-    const open = await call<DinerOrder | null>('GET', `/order/diner/${table.token}/open`);
-    expect(open.data?.orderNo).toBe(first.data.order.orderNo);
-    expect(open.data?.lines.map((l) => l.round)).toEqual([1, 2]);
+    // The diners' page finds the table's open order by the table's token and the tab's secret.
+    const open = await call<DinerOpenTab>('GET', `/order/diner/${table.token}/open`, undefined, mine(table.token));
+    expect(open.data.order?.orderNo).toBe(first.data.order.orderNo);
+    expect(open.data.order?.lines.map((l) => l.round)).toEqual([1, 2]);
   });
 
   it('a retried submission (same Idempotency-Key) adds its round once', async () => {
@@ -84,19 +90,18 @@ describe('加菜 from the table', () => {
     expect(a.data.order.payableAmount).toBe(b.data.order.payableAmount);
   });
 
-  it('two first submissions at once open one order: the second is its round 2', async () => {
+  it('two first submissions at once (two phones) open one order: the other phone is told the table is in use', async () => {
     const table = await newTable('R04');
-    const [a, b] = await Promise.all([dinerSubmit(table.token, 1), dinerSubmit(table.token, 2)]);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.data.order.orderNo).toBe(b.data.order.orderNo);
+    const answers = await Promise.all([dinerSubmit(table.token, 1), dinerSubmit(table.token, 2)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.msg).toBe('该桌已有顾客在用餐，请联系服务员');
     const tab = await openTab(table.id);
-    expect(tab.lines.map((l) => l.round).sort()).toEqual([1, 2]);
-    expect(tab.goodsAmount).toBe(9600);
+    expect(tab.lines.map((l) => l.round)).toEqual([1]);
   });
 
   it('an empty table has no open order (the diners\' page and the counter)', async () => {
     const table = await newTable('R03');
-    expect((await call('GET', `/order/diner/${table.token}/open`)).data).toBeNull();
+    expect((await call('GET', `/order/diner/${table.token}/open`)).data).toEqual({ order: null, inUse: false });
     expect((await call('GET', `/order/table/${table.id}/open`, undefined, admin)).data).toBeNull();
   });
 });
@@ -146,10 +151,10 @@ describe('加菜 at the counter and 买单', () => {
     const table = await newTable('R12');
     const first = await dinerSubmit(table.token, 1);
     await dinerSubmit(table.token, 1);
-    const billed = await call<DinerOrder>('POST', `/order/diner/order/${first.data.order.viewToken}/bill`);
+    const billed = await call<DinerOrder>('POST', `/order/diner/order/${first.data.order.viewToken}/bill`, undefined, mine(table.token));
     expect(billed.data).toMatchObject({ status: 'pending', expireTime: null, payableAmount: 6400 });
-    // Asked twice (two phones at the table): the same answer.
-    expect((await call<DinerOrder>('POST', `/order/diner/order/${first.data.order.viewToken}/bill`)).data.status).toBe('pending');
+    // Asked twice (a double tap): the same answer.
+    expect((await call<DinerOrder>('POST', `/order/diner/order/${first.data.order.viewToken}/bill`, undefined, mine(table.token))).data.status).toBe('pending');
     const late = await dinerSubmit(table.token, 1);
     expect(late).toMatchObject({ status: 409, msg: `订单${first.data.order.orderNo}已买单，请付款后再点餐` });
     const tab = await openTab(table.id);
@@ -157,7 +162,7 @@ describe('加菜 at the counter and 买单', () => {
     expect(tab.logs.map((l) => l.action)).toEqual(['create', 'add', 'bill']);
     const paid = await call<{ order: OrderRecord }>('POST', `/order/order/${tab.id}/pay`, { method: 'cash', tendered: 10000 }, admin);
     expect(paid.data.order).toMatchObject({ status: 'paid', paidAmount: 6400 });
-    expect((await call('GET', `/order/diner/${table.token}/open`)).data).toBeNull();
+    expect((await call('GET', `/order/diner/${table.token}/open`)).data).toEqual({ order: null, inUse: false });
     const next = await dinerSubmit(table.token, 1);
     expect(next.data.order.orderNo).not.toBe(first.data.order.orderNo);
   });

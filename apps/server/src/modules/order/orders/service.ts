@@ -57,6 +57,8 @@ export interface OrderServiceApi {
    * this call made it paid (the caller then publishes after commit with `publishPaid`).
    */
   settlePaid(tx: Db, orderId: string, operator: OrderOperator): Promise<boolean>;
+  /** Refuses (400 本店休息中) while the store is closed or outside its hours: the diners' writes (issue 22 #5), as creating checks. */
+  assertDinersMayOrder(storeId: string): Promise<void>;
   /** Publishes a paid (or pay-later) order to its store's live destination; call after commit. */
   publishPaid(orderId: string): Promise<void>;
   /** Gives the order's held stock and coupon back, exactly once (the `stock_held` flag); true when this call did. */

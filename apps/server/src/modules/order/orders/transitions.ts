@@ -3,7 +3,7 @@ import type { CustomerServices } from '../../customer/plugin.js';
 import { formatFen, ORDER_STATUS_NAMES, type OrderStatus } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { conflict, notFound } from '../../../http/errors.js';
-import { returnStock, type StockEntry } from '../../store/for-orders.js';
+import { returnStock, stockShort, takeStock, type StockEntry } from '../../store/for-orders.js';
 import { order, orderLine, orderLog, orderPayment, type OrderRowData } from '../tables.js';
 import type { OrderOperator, RefundAll } from './service.js';
 
@@ -93,7 +93,7 @@ export async function paidSum(tx: Db, orderId: string): Promise<number> {
  * the order row, then the member (points, spend), then the coupon's plan (coupons.use), the
  * order the wallet and coupons services ask for. True when this call made it paid.
  */
-export async function settlePaid(customer: CustomerServices, tx: Db, orderId: string, operator: OrderOperator): Promise<boolean> {
+export async function settlePaid(customer: CustomerServices, tx: Db, orderId: string, operator: OrderOperator): Promise<boolean | SoldOut> {
   const o = await lockOrder(tx, orderId);
   const paid = await paidSum(tx, orderId);
   // Part-paid (a split payment under way): no unpaid timeout any more, staff finish or cancel it
@@ -101,6 +101,9 @@ export async function settlePaid(customer: CustomerServices, tx: Db, orderId: st
   const partPaid = o.status === 'pending' && paid > 0 && paid < o.payableAmount && o.expireAt !== null;
   if (paid !== o.paidAmount || partPaid) await tx.update(order).set({ paidAmount: paid, updatedAt: new Date(), ...(partPaid ? { expireAt: null } : {}) }).where(eq(order.id, orderId));
   if ((o.status !== 'pending' && o.status !== 'dining') || paid < o.payableAmount) return false;
+  // A diner's pay-first order takes its stock now, all of it or none (a savepoint).
+  const soldOut = o.stockOnPay ? await takeStockOnPay(tx, o) : null;
+  if (soldOut) return soldOut;
   if (!await transition(tx, o, 'paid', 'pay', operator, '', { stockHeld: false, expireAt: null, paidAmount: paid })) return false;
   if (o.memberId) {
     await customer.wallet.addSpend(tx, o.memberId, o.payableAmount);
@@ -108,6 +111,52 @@ export async function settlePaid(customer: CustomerServices, tx: Db, orderId: st
   }
   await customer.coupons.use(tx, orderId);
   return true;
+}
+
+/** A pay-first diner's order whose stock ran out before it was paid: the refusal naming the dish. */
+export interface SoldOut {
+  soldOut: string;
+  /** What the order's payments took (the caller gives it back: cancel with refundAll). */
+  paid: number;
+}
+
+class StockShortError extends Error {
+  constructor(readonly entry: StockEntry, readonly remaining: number) {
+    super('stock short');
+  }
+}
+
+/**
+ * Takes a stock-on-pay order's stock (its lines' stock_taken) in a savepoint of the payment's
+ * transaction: everything, or nothing and the refusal (芝士蛋糕已售罄). Null when it was taken.
+ */
+async function takeStockOnPay(tx: Db, o: OrderRowData): Promise<SoldOut | null> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      const taken = await takeStock(savepoint, o.storeId, await stockOfOrder(savepoint, o.id));
+      if (taken.short) throw new StockShortError(taken.short.entry, taken.short.remaining);
+    });
+  } catch (error) {
+    if (!(error instanceof StockShortError)) throw error;
+    return { soldOut: await shortText(tx, o.id, error.entry, error.remaining), paid: await paidNotReturned(tx, o.id) };
+  }
+  await tx.update(order).set({ stockOnPay: false }).where(eq(order.id, o.id));
+  return null;
+}
+
+/** A stock-on-pay order not paid yet whose stock is short now: the refusal (芝士蛋糕已售罄), or null. Takes nothing. */
+export async function stockOnPayShort(db: Db, orderId: string): Promise<string | null> {
+  const [o] = await db.select({ storeId: order.storeId, stockOnPay: order.stockOnPay }).from(order).where(eq(order.id, orderId));
+  if (!o?.stockOnPay) return null;
+  const short = await stockShort(db, o.storeId, await stockOfOrder(db, orderId));
+  return short ? shortText(db, orderId, short.entry, short.remaining) : null;
+}
+
+async function shortText(db: Db, orderId: string, entry: StockEntry, remaining: number): Promise<string> {
+  const [line] = await db.select({ name: orderLine.name, unit: orderLine.unit }).from(orderLine)
+    .where(and(eq(orderLine.orderId, orderId), entry.skuId ? eq(orderLine.skuId, entry.skuId) : eq(orderLine.dishId, entry.dishId))).limit(1);
+  const name = line?.name ?? '菜品';
+  return remaining > 0 ? `${name}库存不足，仅剩${remaining}${line?.unit ?? '份'}` : `${name}已售罄`;
 }
 
 const stateName = (status: OrderStatus) => ORDER_STATUS_NAMES[status];

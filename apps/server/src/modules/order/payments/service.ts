@@ -1,3 +1,4 @@
+import { stockOnPayShort } from '../orders/transitions.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -197,6 +198,9 @@ export function createPayments(app: FastifyInstance, client: WechatPayClient) {
     const repeated = await byKey(orderId, idempotencyKey);
     if (repeated) return answer(orderId, repeated.id, repeated.codeUrl);
     checkPayable(first);
+    // A diner's pay-first order takes its stock when paid: a dish gone meanwhile is refused before any money moves.
+    const short = await stockOnPayShort(db, orderId);
+    if (short) throw conflict(`${short}，不能收款`);
 
     if (body.method === 'wechat') {
       // The same amount asked again while a QR is open: show the same QR (after asking the platform).

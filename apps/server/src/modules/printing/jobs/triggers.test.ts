@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { storePrintersDestination, type DinerOrder, type PrinterRecord, type PrintJobRecord } from '@canteen/contract';
+import { storePrintersDestination, TAB_SECRET_HEADER, type DinerOrder, type PrinterRecord, type PrintJobRecord } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { callerOf, cartOf, chickenLine, createOrderApi, dataOf, insertTable, orderFixture, payInFull, setSku, type OrderFixture } from '../../../../test/orders.js';
@@ -99,10 +99,14 @@ describe('pay-later table', () => {
     await addPrinter(f.storeId, { name: '桌台前台', tickets: ['receipt'] });
     const tableId = await insertTable(app, f.storeId, 'P01');
     const token = dataOf<{ orderUrl: string }>(await call('GET', `/store/table/${tableId}`)).orderUrl.split('/').pop()!;
+    // The device that opened the tab adds to it with the tab's secret (issue 22 #5).
+    let secret: string | undefined;
     const submit = async (lines: unknown[]) => {
-      const res = await app.inject({ method: 'POST', url: `/order/diner/${token}/order`, payload: { lines } });
+      const res = await app.inject({ method: 'POST', url: `/order/diner/${token}/order`, payload: { lines }, headers: secret ? { [TAB_SECRET_HEADER]: secret } : {} });
       expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ data: { order: DinerOrder } }>().data.order;
+      const data = res.json<{ data: { order: DinerOrder; tabSecret?: string } }>().data;
+      secret ??= data.tabSecret;
+      return data.order;
     };
     await submit([{ kind: 'dish', itemId: f.dishes.chicken, skuId: f.skus.small, optionIds: [f.options.mild], quantity: 1 }]);
     // The tab's id (the diners' page answers its view token, not its id).
