@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isOpenAt, type BusinessHours, type OpeningState } from '@canteen/contract';
 import type { Db } from '../src/db/client.js';
-import { rowsOf } from '../src/modules/customer/http.js';
+import { rowsOf } from '../src/db/queries.js';
 import { DEMO_STORES } from '../src/modules/store/seed-data.js';
 
 /**

@@ -4,5 +4,3 @@ import type { Operator } from './wallet/service.js';
 /** The signed-in user making a change, as the ledgers record it. */
 export const operatorOf = (request: FastifyRequest): Operator => ({ id: request.user?.id ?? null, name: request.user?.username ?? '' });
 
-// Until printing/status.ts imports it from db/queries.ts (it is being edited beside this change).
-export { rowsOf } from '../../db/queries.js';

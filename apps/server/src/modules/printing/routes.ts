@@ -19,6 +19,7 @@ import { kitchenModels, receiptModel, refundModel, sampleSnapshot } from './tick
 import { layoutTicket } from './tickets/layout.js';
 import { FeieNotDeleted } from './transport/feie-client.js';
 import { feieAccountKeys } from './transport/transport.js';
+import { inTx } from '../../db/queries.js';
 
 /**
  * 打印机 (store:printer): printers as a store resource (keys sealed, answered masked; a 飞鹅
@@ -125,9 +126,7 @@ export const printingRoutes: FastifyPluginAsync = async (app) => {
   }
   serveStoreResource(app, printers);
 
-  const inTx = <T>(work: (tx: typeof db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as typeof db));
-
-  serve(app, printerEndpoints.test, async ({ params }, request) => kick(await inTx((tx) => printTestPage(tx, params.id, storeCondition(request, printer.storeId)))));
+  serve(app, printerEndpoints.test, async ({ params }, request) => kick(await inTx(db, (tx) => printTestPage(tx, params.id, storeCondition(request, printer.storeId)))));
 
   serve(app, printerEndpoints.status, async ({ params }, request) => {
     const row = await printers.row({ db, request }, params.id);
@@ -174,7 +173,7 @@ export const printingRoutes: FastifyPluginAsync = async (app) => {
   });
   serveStoreResource(app, jobs);
 
-  serve(app, printerEndpoints.reprint, async ({ params }, request) => kick(await inTx((tx) => reprint(tx, params.id, storeCondition(request, printJob.storeId)))));
+  serve(app, printerEndpoints.reprint, async ({ params }, request) => kick(await inTx(db, (tx) => reprint(tx, params.id, storeCondition(request, printJob.storeId)))));
 
   /** The order, when the request may see it; else a 404. */
   const visibleOrder = async (request: Parameters<typeof storeCondition>[0], orderId: string) => {
@@ -187,10 +186,10 @@ export const printingRoutes: FastifyPluginAsync = async (app) => {
   });
   serve(app, orderPrintEndpoints.reprint, async ({ params }, request) => {
     await visibleOrder(request, params.id);
-    return kick(await inTx((tx) => reprint(tx, params.jobId, eq(printJob.orderId, params.id))));
+    return kick(await inTx(db, (tx) => reprint(tx, params.jobId, eq(printJob.orderId, params.id))));
   });
   serve(app, orderPrintEndpoints.print, async ({ params, body }, request) => {
     await visibleOrder(request, params.id);
-    return kick(await inTx((tx) => printOrderTicket(tx, params.id, body.printerId, body.ticket)));
+    return kick(await inTx(db, (tx) => printOrderTicket(tx, params.id, body.printerId, body.ticket)));
   });
 };

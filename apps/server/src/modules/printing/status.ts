@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storePrintersDestination, type PrinterStatus, type PrinterStatusEvent } from '@canteen/contract';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../customer/http.js';
+import { rowsOf } from '../../db/queries.js';
 import { printer } from './tables.js';
 import { unreachable } from './transport/escpos-client.js';
 import { PrintInDoubt, PrintRefused, PrintUnreachable } from './transport/errors.js';
