@@ -157,4 +157,22 @@ describe('a pay-later tab belongs to the device that opened it', () => {
       vi.useRealTimers();
     }
   });
+
+  it('a QR code reset from 桌台 (store:table:edit) stops working at once on every diner route; the seated party keeps its tab', async () => {
+    const tableId = await insertTable(app, f.storeId, 'C03');
+    const old = await tokenOf(tableId);
+    const opened = ok<{ order: DinerOrder; tabSecret?: string }>(await diner('POST', `/order/diner/${old}/order`, cart()));
+    const reset = await app.inject({ method: 'PUT', url: `/store/table/${tableId}/token`, headers: staff });
+    expect(reset.statusCode).toBe(200);
+    for (const [method, url, body] of [
+      ['GET', `/order/diner/${old}`, undefined], ['POST', `/order/diner/${old}/quote`, cart()], ['POST', `/order/diner/${old}/order`, cart()], ['GET', `/order/diner/${old}/open`, undefined],
+    ] as const) {
+      expect(failure(await diner(method, url, body, { [TAB_SECRET_HEADER]: opened.tabSecret! }))).toEqual({ status: 404, msg: '桌台二维码无效或已失效' });
+    }
+    const fresh = await tokenOf(tableId);
+    expect(fresh).not.toBe(old);
+    // The new sticker: strangers see the table in use; the party that opened the tab still holds it.
+    expect(ok<DinerOpenTab>(await diner('GET', `/order/diner/${fresh}/open`))).toEqual({ order: null, inUse: true });
+    expect(ok<DinerOpenTab>(await diner('GET', `/order/diner/${fresh}/open`, undefined, { [TAB_SECRET_HEADER]: opened.tabSecret! })).order?.viewToken).toBe(opened.order.viewToken);
+  });
 });
