@@ -5,7 +5,7 @@ import { demoPayMerchant } from '@canteen/wechat-protocol';
 import { createTestApp } from '../test/app.js';
 import { testConfig } from '../test/config.js';
 import { demoModeWarning, publicCredentialsInForce, PublicCredentialsError, refusePublicCredentials } from './demo-guard.js';
-import { hashPassword } from './modules/auth/passwords.js';
+import { hashPassword } from './util/passwords.js';
 import { sysUser } from './modules/upms/tables.js';
 import { wxApp } from './modules/wxmp/tables.js';
 

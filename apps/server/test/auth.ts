@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.js';
 import { encryptPassword } from '../src/modules/auth/cipher.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
+import { hashPassword } from '../src/util/passwords.js';
 import { roleIdsByCode } from '../src/modules/upms/seed.js';
 import { sysUser, sysUserRole } from '../src/modules/upms/tables.js';
 

@@ -4,7 +4,7 @@ import { unauthorized } from '../../http/errors.js';
 import { sha256 } from '../../util/hash.js';
 import { TtlCache } from '../../util/ttl-cache.js';
 import { findClient, type ClientRow } from '../upms/service.js';
-import { verifyPassword } from './passwords.js';
+import { verifyPassword } from '../../util/passwords.js';
 
 /** Parses `Authorization: Basic base64(client:secret)`; undefined when absent or malformed. */
 export function basicCredentials(request: FastifyRequest): { clientId: string; secret: string } | undefined {

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { userById, userByPhone, userByUsername, type ClientRow, type SignInUser } from '../upms/service.js';
 import type { Captchas } from './captcha.js';
 import { decryptPassword } from './cipher.js';
-import { verifyNothing, verifyPassword } from './passwords.js';
+import { verifyNothing, verifyPassword } from '../../util/passwords.js';
 import { ACCOUNT_ADDRESS_FAILURES, ACCOUNT_CAPTCHA, ADDRESS_FAILURES, type Limit, type RateLimiter } from './rate-limit.js';
 import type { PhoneCodes } from './sms.js';
 import type { TokenService } from './tokens.js';

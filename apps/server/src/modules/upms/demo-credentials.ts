@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../../util/passwords.js';
 import { DEMO_PASSWORD } from './seed.js';
 import { sysUser } from './tables.js';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../../test/config.js';
 import { wrapPglite, type Database } from '../../db/client.js';
 import { migrate } from '../../db/migrate.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyPassword } from '../../util/passwords.js';
 import { seedIdentity } from './seed.js';
 import { sysUser } from './tables.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.js';
 import { passwordGrant } from '../../../test/auth.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../util/passwords.js';
 import { sysUser } from './tables.js';
 
 const { app } = await createTestApp();

@@ -4,7 +4,7 @@ import { ADMIN_ONLY_PERMISSIONS, ROLE_ADMIN, ROLE_OPERATOR, ROLE_PENDING } from 
 import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { appSetting } from '../../db/tables.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../../util/passwords.js';
 import { seedButtons, seedMenu } from './seed-data.js';
 import { sysDept, sysMenu, sysOauthClient, sysRole, sysRoleMenu, sysUser, sysUserRole } from './tables.js';
 

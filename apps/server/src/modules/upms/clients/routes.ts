@@ -3,7 +3,7 @@ import { clientEndpoints } from '@canteen/contract';
 import { currentUser } from '../../../http/access.js';
 import { badRequest, conflict } from '../../../http/errors.js';
 import { defineResource } from '../../../http/resource.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashPassword } from '../../../util/passwords.js';
 import { sysOauthClient } from '../tables.js';
 import { iso } from '../../../http/iso.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { SysUser } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest, notFound, unauthorized } from '../../../http/errors.js';
-import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../../util/passwords.js';
 import { sysDept, sysUser } from '../tables.js';
 
 export async function profileOf(db: Db, userId: string): Promise<SysUser> {

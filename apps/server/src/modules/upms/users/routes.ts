@@ -4,7 +4,7 @@ import { userEndpoints } from '@canteen/contract';
 import { currentUser } from '../../../http/access.js';
 import { badRequest } from '../../../http/errors.js';
 import { contains, defineResource } from '../../../http/resource.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashPassword } from '../../../util/passwords.js';
 import type { UpmsContext } from '../context.js';
 import { sysUser } from '../tables.js';
 import { checkDept, checkRoles, setRoles, toUserRecords } from './service.js';
