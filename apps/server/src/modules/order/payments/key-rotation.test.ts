@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPayResult, OrderRecord } from '@canteen/contract';
 import { demoPayMerchant } from '@canteen/wechat-protocol';
-import { buildSimulator } from '@canteen/wechat-sim';
-import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { cartOf, chickenLine, createOrderApi, orderFixture, setSku, type OrderFixture } from '../testing.js';
+import { payTestApp } from '../../../../test/pay.js';
 
 /**
  * The pay platform rotates its key mid-run (issue 28 #1): the simulator's merchant starts on the
@@ -14,14 +13,7 @@ import { cartOf, chickenLine, createOrderApi, orderFixture, setSku, type OrderFi
  * was shown before the rotation are paid after it, refunds are made during the overlap and after,
  * and every answer and notification is taken the first time: nothing fails, nothing is retried.
  */
-const PORT = 4323;
-const sim = await buildSimulator({ quiet: true, payNotifyBackoffMs: [100, 100], payNotifyTimeoutMs: 3000 });
-const simUrl = await sim.listen({ port: 0, host: '127.0.0.1' });
-afterAll(() => sim.close());
-const { app } = await createTestApp({
-  SIM_PORT: new URL(simUrl).port, WXPAY_NOTIFY_URL: `http://127.0.0.1:${PORT}/order/pay/wechat/notify`, WXPAY_PLATFORM_CERTIFICATES: 'on',
-});
-await app.listen({ port: PORT, host: '127.0.0.1' });
+const { app, simUrl } = await payTestApp({ port: 4323, notifyBackoffMs: [100, 100], config: { WXPAY_PLATFORM_CERTIFICATES: 'on' } });
 
 let admin: AuthHeader;
 let f: OrderFixture;

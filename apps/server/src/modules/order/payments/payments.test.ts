@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPayResult, OrderRecord } from '@canteen/contract';
 import { demoPayMerchant, encryptResource, signedHeaders } from '@canteen/wechat-protocol';
-import { buildSimulator } from '@canteen/wechat-sim';
-import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { Db } from '../../../db/client.js';
 import { WechatPayClient } from '../../../platform/wechat-pay/client.js';
@@ -10,6 +8,7 @@ import { wechatPayConfig } from '../../../platform/wechat-pay/config.js';
 import { createPayments } from './service.js';
 import { syncOpenPayments } from './sync.js';
 import { cartOf, chickenLine, createOrderApi, orderFixture, orderMember, setSku, type OrderFixture } from '../testing.js';
+import { payTestApp } from '../../../../test/pay.js';
 
 /**
  * Payments over real HTTP: the server listens (port 4320) so that the simulator's pay API posts
@@ -19,11 +18,7 @@ import { cartOf, chickenLine, createOrderApi, orderFixture, orderMember, setSku,
  * late with the query fallback), and the Idempotency-Key of 收款.
  */
 const PORT = 4320;
-const sim = await buildSimulator({ quiet: true, payNotifyBackoffMs: [100, 100], payNotifyTimeoutMs: 3000 });
-const simUrl = await sim.listen({ port: 0, host: '127.0.0.1' });
-afterAll(() => sim.close());
-const { app } = await createTestApp({ SIM_PORT: new URL(simUrl).port, WXPAY_NOTIFY_URL: `http://127.0.0.1:${PORT}/order/pay/wechat/notify` });
-await app.listen({ port: PORT, host: '127.0.0.1' });
+const { app, simUrl } = await payTestApp({ port: PORT, notifyBackoffMs: [100, 100] });
 
 let admin: AuthHeader;
 let f: OrderFixture;

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderPayResult, OrderRecord } from '@canteen/contract';
-import { buildSimulator } from '@canteen/wechat-sim';
-import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import type { Db } from '../../../db/client.js';
 import { cartOf, chickenLine, createOrderApi, orderFixture, orderMember, setDish, setSku, stockOf, type OrderFixture } from '../testing.js';
+import { payTestApp } from '../../../../test/pay.js';
 
 /**
  * Refunds: whole or by line and quantity (never more than bought minus refunded), back to the
@@ -12,12 +11,7 @@ import { cartOf, chickenLine, createOrderApi, orderFixture, orderMember, setDish
  * simulator's refund API over real HTTP, cash recorded), stock back once per refunded quantity
  * when asked, refunded / partially_refunded, the Idempotency-Key, and the cancel of a paid order.
  */
-const PORT = 4321;
-const sim = await buildSimulator({ quiet: true, payNotifyBackoffMs: [100], payNotifyTimeoutMs: 3000 });
-const simUrl = await sim.listen({ port: 0, host: '127.0.0.1' });
-afterAll(() => sim.close());
-const { app } = await createTestApp({ SIM_PORT: new URL(simUrl).port, WXPAY_NOTIFY_URL: `http://127.0.0.1:${PORT}/order/pay/wechat/notify` });
-await app.listen({ port: PORT, host: '127.0.0.1' });
+const { app, simUrl } = await payTestApp({ port: 4321 });
 
 let admin: AuthHeader;
 let f: OrderFixture;

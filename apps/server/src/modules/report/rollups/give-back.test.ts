@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessDateOf, type OrderRecord } from '@canteen/contract';
-import { buildSimulator } from '@canteen/wechat-sim';
-import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { cartOf, chickenLine, createOrderApi, orderFixture, setSku, type OrderFixture } from '../../order/testing.js';
 import { countOrdersIntoRollups } from './listeners.js';
 import { rebuildRollups } from './rebuild.js';
 import { rowsOf } from '../../../db/queries.js';
+import { payTestApp } from '../../../../test/pay.js';
 
 /**
  * WeChat Pay in the roll-ups, over real HTTP with the simulator (the server listens on 4370 for
@@ -16,13 +15,7 @@ import { rowsOf } from '../../../db/queries.js';
  * back (payments/service.ts giveBack) and is not a sale: neither that payment nor its refund
  * counts, here or in the rebuild.
  */
-const PORT = 4370;
-const sim = await buildSimulator({ quiet: true, payNotifyBackoffMs: [100], payNotifyTimeoutMs: 3000 });
-const simUrl = await sim.listen({ port: 0, host: '127.0.0.1' });
-afterAll(() => sim.close());
-const { app } = await createTestApp({ SIM_PORT: new URL(simUrl).port, WXPAY_NOTIFY_URL: `http://127.0.0.1:${PORT}/order/pay/wechat/notify` });
-countOrdersIntoRollups(app);
-await app.listen({ port: PORT, host: '127.0.0.1' });
+const { app, simUrl } = await payTestApp({ port: 4370, beforeListen: countOrdersIntoRollups });
 const db = app.database.db;
 
 let admin: AuthHeader;
