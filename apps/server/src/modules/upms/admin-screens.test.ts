@@ -106,7 +106,7 @@ describe('operation log', () => {
     const url = 'http://localhost/authredirect?state=dev&code=9f8e7d6c&redirect=%2Fwel#/x?token=tok-123&refresh_token=ref-456&password=pw-789';
     const entry = { type: 'error', message: 'masked-url', stack: '', info: 'x', url, time: '2026-01-01 10:00:00' };
     expect((await call('POST', '/upms/log/logs', [entry])).json().data).toBe(true);
-    const stored = (await logs('&type=9')).records.find((r) => r.title === '前端错误: masked-url')!;
+    const stored = (await logs('&type=9')).records.find((r) => r.title === '前端错误: masked-url') as unknown as { requestUri: string };
     expect(stored.requestUri).toBe('http://localhost/authredirect?state=dev&code=***&redirect=%2Fwel#/x?token=***&refresh_token=***&password=***');
   });
 });
