@@ -20,7 +20,8 @@ const users = (database: Database) =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("a real deployment's first administrator (issue 22 #2)", () => {
+// Each test migrates an empty in-memory database: half a minute and more on a busy machine.
+describe("a real deployment's first administrator (issue 22 #2)", { timeout: 180_000 }, () => {
   it('is admin with ADMIN_INITIAL_PASSWORD, flagged must-change, and no demo user; the log says so without the password', async () => {
     const database = await freshDatabase();
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
