@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { sha256 } from '../../../util/hash.js';
 import { order } from '../tables.js';
 
 /**
@@ -14,12 +15,10 @@ import { order } from '../tables.js';
 /** What the diners' page is told when the table's tab is someone else's. */
 export const TABLE_IN_USE = '该桌已有顾客在用餐，请联系服务员';
 
-const hashOf = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex');
-
 /** A new secret for the tab (replacing any before): the answer to the creation that opened it, or to its retry. */
 export async function issueTabSecret(db: Db, orderId: string): Promise<string> {
   const secret = randomBytes(24).toString('base64url');
-  await db.update(order).set({ tabSecretHash: hashOf(secret) }).where(eq(order.id, orderId));
+  await db.update(order).set({ tabSecretHash: sha256(secret) }).where(eq(order.id, orderId));
   return secret;
 }
 
@@ -28,7 +27,7 @@ export async function holdsTab(db: Db, orderId: string, secret: string | undefin
   if (!secret || secret.length > 100) return false;
   const [row] = await db.select({ hash: order.tabSecretHash }).from(order).where(eq(order.id, orderId));
   if (!row?.hash) return false;
-  const given = Buffer.from(hashOf(secret), 'hex');
+  const given = Buffer.from(sha256(secret), 'hex');
   const kept = Buffer.from(row.hash, 'hex');
   return given.length === kept.length && timingSafeEqual(given, kept);
 }
