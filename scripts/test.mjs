@@ -17,6 +17,8 @@ const started = performance.now();
 const failures = [];
 const skipped = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
+const failedTests = [];
+const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
 /** [step, wall seconds, CPU seconds], in the order they ended. */
 const steps = [];
 /** [file, seconds, run], every Vitest file of every run. */
@@ -77,7 +79,13 @@ async function vitest(name, args, env = process.env) {
     counts.passed += json.numPassedTests;
     counts.failed += json.numFailedTests;
     counts.skipped += json.numPendingTests + json.numTodoTests;
-    for (const file of json.testResults) files.push([path.relative(at(), file.name), (file.endTime - file.startTime) / 1000, name]);
+    for (const file of json.testResults) {
+      files.push([path.relative(at(), file.name), (file.endTime - file.startTime) / 1000, name]);
+      // The end of the output is what a CI log shows: each failure is named there with its first line.
+      const failed = file.assertionResults.filter((t) => t.status === 'failed');
+      if (file.status === 'failed' && failed.length === 0) failedTests.push(`${path.relative(at(), file.name)}: ${firstLine(file.message)}`);
+      for (const t of failed) failedTests.push(`${path.relative(at(), file.name)} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
   } else if (!ok) counts.failed += 1;
   return ok;
 }
@@ -138,6 +146,7 @@ for (const [file, s, runName] of slowest) console.log(`${seconds(s)}  ${file} ($
 console.log('');
 for (const s of skipped) console.log(`skipped: ${s}`);
 if (flaky.length) console.log(`passed only on a retry (flaky, to be fixed):\n${flaky.map((line) => `  ${line}`).join('\n')}`);
+if (failedTests.length) console.log(`failed tests:\n${failedTests.map((line) => `  ${line}`).join('\n')}`);
 if (failures.length) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);
