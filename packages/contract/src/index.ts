@@ -27,6 +27,8 @@ export * from './coupon.js';
 export * from './endpoints/coupon.js';
 export * from './order.js';
 export * from './endpoints/order.js';
+export * from './floor.js';
+export * from './endpoints/floor.js';
 export * from './report.js';
 export * from './endpoints/report.js';
 export * from './printing.js';

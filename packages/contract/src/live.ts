@@ -11,6 +11,8 @@ export const LIVE_DESTINATIONS = {
   storeOrders: '/store/orders{storeId}',
   /** One store's printers: a printer went offline, ran out of paper, or came back (PrinterStatusEvent). */
   storePrinters: '/store/printers{storeId}',
+  /** One store's floor: a table's seating or an order's kitchen lines changed (FloorLiveEvent): the map, the kitchen display, the pickup board. */
+  storeFloor: '/store/floor{storeId}',
 } as const;
 
 /** The destination of one follower's conversation. */
@@ -21,3 +23,6 @@ export const storeOrdersDestination = (storeId: string | number): string => `/st
 
 /** The destination of one store's printer alerts. */
 export const storePrintersDestination = (storeId: string | number): string => `/store/printers${storeId}`;
+
+/** The destination of one store's floor (tables, kitchen, pickup). */
+export const storeFloorDestination = (storeId: string | number): string => `/store/floor${storeId}`;

@@ -30,6 +30,12 @@ export const permissionScreens = {
   'order:order': ['index', 'get', 'edit', 'refund'],
   // 收银台: index opens it, prices and creates orders; pay takes payments (cash, balance, WeChat Pay).
   'order:cashier': ['index', 'pay'],
+  // 桌台图 (issue 24): index sees the map, 催菜; open 开台/改人数; transfer 转台/并台; clear 清台; void 退菜 of an unpaid order.
+  'order:floor': ['index', 'open', 'transfer', 'clear', 'void'],
+  // 厨房看板: index shows the tickets; edit marks lines 制作中/已出餐/已上菜.
+  'order:kitchen': ['index', 'edit'],
+  // 取餐叫号屏: the pickup board.
+  'order:pickup': ['index'],
   // export: 导出 .xlsx; rebuild: 重算 the roll-ups from the orders.
   'report:sales': ['index', 'export', 'rebuild'],
   // secret: the live access token and the access information (administrator-only).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import type { OrderLineKind, OrderSource, OrderStatus, OrderTab, OrderType, PaymentStatus, PayMethod } from '@canteen/contract';
+import type { KitchenState, OrderLineKind, OrderSource, OrderStatus, OrderTab, OrderType, PaymentStatus, PayMethod, TableState } from '@canteen/contract';
 import { bigintText, businessDate, createdAt, idColumn, money, timestamps, timestamptz } from '../../db/columns.js';
 
 /** 订单 (migration 0500_order.sql): orders, their lines, payments, refunds and log. */
@@ -69,6 +69,8 @@ export const order = pgTable('orders', {
   stockOnPay: boolean('stock_on_pay').notNull().default(false),
   /** SHA-256 (hex) of the secret given to the device that opened this pay-later tab (0504_order_diner_guards.sql). */
   tabSecretHash: text('tab_secret_hash'),
+  /** The table seating the order belongs to (0505_floor.sql). */
+  sessionId: bigintText('session_id'),
   /** The list's tab of the status (0500_order.sql; ORDER_TABS). Kept by the database. */
   tab: text('tab').$type<OrderTab>().generatedAlwaysAs(sql`case
     when status in ('dining', 'pending', 'paid') then 'todo'
@@ -113,6 +115,14 @@ export const orderLine = pgTable('order_line', {
   round: smallint('round').notNull().default(1),
   sort: integer('sort').notNull().default(0),
   createdAt: createdAt(),
+  /** The kitchen's progress of the line (0505_floor.sql): state, when and by whom, when it reached the kitchen, 催菜. */
+  kitchenState: text('kitchen_state').$type<KitchenState>().notNull().default('waiting'),
+  kitchenAt: timestamptz('kitchen_at'),
+  kitchenBy: text('kitchen_by').notNull().default(''),
+  kitchenSince: timestamptz('kitchen_since'),
+  rushedAt: timestamptz('rushed_at'),
+  /** 退菜 of an unpaid order: taken off the line, not refunded (nothing was paid). */
+  voidedQuantity: quantity('voided_quantity').notNull().default(0),
 });
 
 export type OrderLineRowData = typeof orderLine.$inferSelect;
@@ -186,3 +196,28 @@ export const orderLog = pgTable('order_log', {
   idempotencyKey: text('idempotency_key'),
   createdAt: createdAt(),
 });
+
+/** A seating at a table, 开台 to 清台 (0505_floor.sql); `state` is the table's while it is open. */
+export const tableSession = pgTable('table_session', {
+  id: idColumn(),
+  storeId: bigintText('store_id').notNull(),
+  tableId: bigintText('table_id').notNull(),
+  tableCode: text('table_code').notNull(),
+  businessDate: businessDate('business_date').notNull(),
+  state: text('state').$type<Exclude<TableState, 'idle'> | 'cleared'>().notNull().default('opened'),
+  guests: smallint('guests').notNull().default(1),
+  note: text('note').notNull().default(''),
+  openedAt: timestamptz('opened_at').notNull().defaultNow(),
+  openedById: bigintText('opened_by_id'),
+  openedBy: text('opened_by').notNull().default(''),
+  firstOrderAt: timestamptz('first_order_at'),
+  billAt: timestamptz('bill_at'),
+  paidAt: timestamptz('paid_at'),
+  clearedAt: timestamptz('cleared_at'),
+  clearedBy: text('cleared_by').notNull().default(''),
+  mergedIntoId: bigintText('merged_into_id'),
+  movedFromTableId: bigintText('moved_from_table_id'),
+  ...timestamps(),
+});
+
+export type TableSessionRowData = typeof tableSession.$inferSelect;

@@ -26,6 +26,9 @@ export const store = pgTable('store', {
   notice: text('notice').notNull().default(''),
   sort: integer('sort').notNull().default(0),
   menuVersion: bigint('menu_version', { mode: 'number' }).notNull().default(1),
+  /** Minutes after which a kitchen display's ticket turns amber, then red (0311_store_kitchen.sql). */
+  kitchenAmberMin: smallint('kitchen_amber_min').notNull().default(10),
+  kitchenRedMin: smallint('kitchen_red_min').notNull().default(20),
   ...timestamps(),
 });
 

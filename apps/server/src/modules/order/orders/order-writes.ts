@@ -119,7 +119,7 @@ export async function writeLines(tx: Db, orderId: string, priced: PricedCart, ro
 
 /** The order's columns as written (snake_case, JSON): what `insert into orders` takes from `jsonb_populate_record`. */
 export type OrderValues = Omit<OrderRowData, 'id' | 'tab' | 'paidAmount' | 'refundedAmount' | 'manualDiscount' | 'cancelReason' | 'stockHeld'
-  | 'paidAt' | 'paidBusinessDate' | 'paidHour' | 'acceptedAt' | 'finishedAt' | 'cancelledAt' | 'payMethods' | 'tabSecretHash'>;
+  | 'paidAt' | 'paidBusinessDate' | 'paidHour' | 'acceptedAt' | 'finishedAt' | 'cancelledAt' | 'payMethods' | 'tabSecretHash' | 'sessionId'>;
 
 export interface OrderWrite {
   /** The order's id when drawn before (a coupon locked for it); else drawn by the statement. */
