@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { MessageBus } from './bus.js';
-import type { DestinationRegistry, ResolvedDestination } from './destinations.js';
+import { holdsPermission, type DestinationRegistry, type ResolvedDestination } from './destinations.js';
 import { defaultFrameLimits, FrameError, FrameParser, header, serializeFrame, type Frame, type FrameLimits, type StompVersion } from './frames.js';
 
 /** Who a live connection belongs to: what access control resolves a bearer token to. */
@@ -69,8 +69,8 @@ export const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 interface Subscription {
   id: string;
   destination: string;
-  /** The permission its declaration asks for (checked again with the token). */
-  permission: string;
+  /** The permission its declaration asks for, one or any of several (checked again with the token). */
+  permission: string | readonly string[];
   connection: Connection;
 }
 
@@ -385,8 +385,8 @@ export class StompBroker {
     if (!resolved) return this.fail(connection, `unknown destination ${destination}`, frame);
     const { permission, allow } = resolved.declaration;
     const user = connection.user;
-    if (!user?.permissions.has(permission)) {
-      return this.fail(connection, `no permission to subscribe to ${destination} (needs ${permission})`, frame, CLOSE_POLICY);
+    if (!user || !holdsPermission(user.permissions, permission)) {
+      return this.fail(connection, `no permission to subscribe to ${destination} (needs ${String(permission)})`, frame, CLOSE_POLICY);
     }
     if (connection.subscriptions.has(id)) return this.fail(connection, `subscription id ${id} is already in use`, frame);
     if (connection.subscriptions.size >= this.maxSubscriptions) {
@@ -537,9 +537,9 @@ export class StompBroker {
         this.fail(connection, 'the access token expired or was revoked', undefined, CLOSE_POLICY);
         return;
       }
-      const withdrawn = [...connection.subscriptions.values()].find((s) => !user.permissions.has(s.permission));
+      const withdrawn = [...connection.subscriptions.values()].find((s) => !holdsPermission(user.permissions, s.permission));
       if (withdrawn) {
-        this.fail(connection, `the permission ${withdrawn.permission} was withdrawn`, undefined, CLOSE_POLICY);
+        this.fail(connection, `the permission ${String(withdrawn.permission)} was withdrawn`, undefined, CLOSE_POLICY);
         return;
       }
       connection.user = user;

@@ -9,8 +9,8 @@ import type { PermissionCode } from '@canteen/contract';
  */
 export interface DestinationDeclaration {
   pattern: string;
-  /** The permission a subscriber needs (checked again whenever the connection's token is). */
-  permission: PermissionCode;
+  /** The permission a subscriber needs, or any one of several (checked again whenever the connection's token is). */
+  permission: PermissionCode | readonly PermissionCode[];
   /**
    * May this user subscribe with these parameters (see this follower's account, this store)?
    * Called on SUBSCRIBE after the permission check; false or a throw refuses the subscription.
@@ -76,3 +76,7 @@ export class DestinationRegistry {
     return this.entries.map((e) => e.declaration);
   }
 }
+
+/** Does a user holding these permissions meet a declaration's `permission` (one code, or any of several)? */
+export const holdsPermission = (held: Set<string>, permission: string | readonly string[]): boolean =>
+  typeof permission === 'string' ? held.has(permission) : permission.some((code) => held.has(code));

@@ -17,13 +17,19 @@ export interface OrderEvents {
   roundAdded: { orderId: string; round: number };
   /** 接单: paid → making (printers triggered on acceptance print then). */
   accepted: { orderId: string };
+  /** 转台 (issue 24): a seating and its orders moved from one table to another (a 转台单 prints). */
+  tableTransferred: { sessionId: string; storeId: string; fromTableCode: string; toTableCode: string; orderIds: string[] };
+  /** 催菜: lines of an order not yet out were flagged (a 催菜单 prints). */
+  linesRushed: { orderId: string; lineIds: string[] };
+  /** 退菜 of an unpaid order: part of a line came off it, with a reason (a 退菜单 prints). */
+  lineVoided: { orderId: string; lineId: string; quantity: number; reason: string };
 }
 
 export type OrderEvent = keyof OrderEvents;
 type Listener<E extends OrderEvent> = (tx: Db, event: OrderEvents[E]) => Promise<void>;
 
 export class OrderHooks {
-  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [], roundAdded: [], accepted: [] };
+  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [], roundAdded: [], accepted: [], tableTransferred: [], linesRushed: [], lineVoided: [] };
 
   on<E extends OrderEvent>(event: E, listener: Listener<E>): void {
     this.listeners[event].push(listener);

@@ -4,6 +4,7 @@ import { namedByOrders } from './catalogue-references.js';
 import { dinerRoutes } from './diner/routes.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { orderDestinations } from './orders/live.js';
+import { floorDestinations } from './floor/live.js';
 import { OrderService } from './orders/order-service.js';
 import { orderRoutes } from './orders/routes.js';
 import type { OrderServiceApi } from './orders/service.js';
@@ -28,6 +29,7 @@ export const orderPlugin = fp(async (app) => {
   app.decorate('order', service);
   app.store.references.register(namedByOrders);
   app.live.declare(...orderDestinations(app));
+  app.live.declare(...floorDestinations(app));
   registerUnpaidTimeout(app);
 
   const routes: FastifyPluginAsync = async (scope) => {
