@@ -19,9 +19,10 @@ import { orderSuite } from './suites/order.js';
 import { printingSuite } from './suites/printing.js';
 import { reportSuite } from './suites/report.js';
 import { tests } from './suites/tests.js';
+import { floorSuite } from './suites/floor.js';
 
 /** Every suite, in order; later work adds its own. */
-const allSuites: Record<string, (ctx: BenchContext) => Promise<Figure[]>> = { foundation, live, messaging, identity, conversations, store, customer, order: orderSuite, printing: printingSuite, report: reportSuite, fuzz, web, diner, faults, tests };
+const allSuites: Record<string, (ctx: BenchContext) => Promise<Figure[]>> = { foundation, live, messaging, identity, conversations, store, customer, order: orderSuite, printing: printingSuite, report: reportSuite, floor: floorSuite, fuzz, web, diner, faults, tests };
 // `npm run bench -- web live` runs only those suites (a quick look while working); no names runs them all.
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in allSuites));
