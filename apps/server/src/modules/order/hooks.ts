@@ -23,13 +23,15 @@ export interface OrderEvents {
   linesRushed: { orderId: string; lineIds: string[] };
   /** 退菜 of an unpaid order: part of a line came off it, with a reason (a 退菜单 prints). */
   lineVoided: { orderId: string; lineId: string; quantity: number; reason: string };
+  /** 清台 (issue 24): a seating (and those merged into it) closed; its orders, told in the clearing transaction (paid tabs whose lines are out finish). */
+  sessionCleared: { sessionId: string; orderIds: string[] };
 }
 
 export type OrderEvent = keyof OrderEvents;
 type Listener<E extends OrderEvent> = (tx: Db, event: OrderEvents[E]) => Promise<void>;
 
 export class OrderHooks {
-  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [], roundAdded: [], accepted: [], tableTransferred: [], linesRushed: [], lineVoided: [] };
+  private readonly listeners: { [E in OrderEvent]: Listener<E>[] } = { paid: [], refunded: [], cancelled: [], roundAdded: [], accepted: [], tableTransferred: [], linesRushed: [], lineVoided: [], sessionCleared: [] };
 
   on<E extends OrderEvent>(event: E, listener: Listener<E>): void {
     this.listeners[event].push(listener);
