@@ -197,7 +197,8 @@ export const pickupBoardSchema = z.object({
   storeId: z.string(),
   storeName: z.string(),
   making: z.array(z.object({ orderId: z.string(), pickupNo: z.string(), since: z.string() })),
-  ready: z.array(z.object({ orderId: z.string(), pickupNo: z.string(), since: z.string() })),
+  /** `lineIds`: the order's lines not yet collected (served), for the board to mark them 已上菜 (mark route). */
+  ready: z.array(z.object({ orderId: z.string(), pickupNo: z.string(), since: z.string(), lineIds: z.array(z.string()).optional() })),
   asOf: z.string(),
 });
 export type PickupBoard = z.infer<typeof pickupBoardSchema>;

@@ -5,6 +5,7 @@ import { dinerRoutes } from './diner/routes.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { orderDestinations } from './orders/live.js';
 import { floorDestinations } from './floor/live.js';
+import { kitchenRoutes } from './kitchen/routes.js';
 import { OrderService } from './orders/order-service.js';
 import { orderRoutes } from './orders/routes.js';
 import type { OrderServiceApi } from './orders/service.js';
@@ -38,6 +39,7 @@ export const orderPlugin = fp(async (app) => {
       if (request.user) await app.store.scope.of(request);
     });
     await scope.register(orderRoutes(service));
+    await scope.register(kitchenRoutes(service)); // kitchen/: the kitchen display, 催菜, 退菜, the pickup board
     await scope.register(paymentsPlugin); // payments/ and refunds/: pay, notify, refund; sets payOnline and refundAll
   };
   await app.register(routes);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { writeRushJobs, writeTransferJobs, writeVoidJobs } from './jobs/floor-jobs.js';
 import { writeOrderJobs, type OrderPrintEvent } from './jobs/outbox.js';
 
 const listening = new WeakSet<object>();
@@ -20,4 +21,11 @@ export function printOrders(app: FastifyInstance): void {
   hooks.on('accepted', (tx, { orderId }) => write(tx, { kind: 'accepted', orderId }));
   hooks.on('roundAdded', (tx, { orderId, round }) => write(tx, { kind: 'roundAdded', orderId, round }));
   hooks.on('refunded', (tx, { orderId, refundId }) => write(tx, { kind: 'refunded', orderId, refundId }));
+  // The floor's tickets (jobs/floor-jobs.ts): 催菜单, 退菜单 of a 退菜, 转台单.
+  const kick = (written: number) => {
+    if (written) app.printing.dispatcher.kick();
+  };
+  hooks.on('linesRushed', async (tx, event) => kick(await writeRushJobs(tx, event)));
+  hooks.on('lineVoided', async (tx, event) => kick(await writeVoidJobs(tx, event)));
+  hooks.on('tableTransferred', async (tx, event) => kick(await writeTransferJobs(tx, event)));
 }

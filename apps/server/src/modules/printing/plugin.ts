@@ -7,6 +7,7 @@ import { addressPolicyOf } from './address-policy.js';
 import { PrintDispatcher } from './jobs/dispatcher.js';
 import { printOrders } from './listeners.js';
 import { printingRoutes } from './routes.js';
+import { kitchenStationsOf } from './stations.js';
 import type { PrintingRuntime } from './runtime.js';
 import { checkAllPrinters, recordStatus } from './status.js';
 import { FeieClient } from './transport/feie-client.js';
@@ -61,6 +62,8 @@ export const printingPlugin = fp(async (app) => {
   app.jobs.schedule(STATUS_SCHEDULE, { every: STATUS_EVERY_MS }, STATUS_KIND);
 
   printOrders(app);
+  // The kitchen display's stations are the kitchen printers (given, not imported: printing imports orders).
+  app.order.kitchenStations.provide(kitchenStationsOf);
 
   const routes: FastifyPluginAsync = async (scope) => {
     scope.addHook('preHandler', async (request) => {

@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { DinerOrder, OrderQuote, OrderRecord, OrderSource, OrderStatus } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest, notFound } from '../../../http/errors.js';
+import { publishSynced, publishTablesOfOrders } from '../floor/publish.js';
+import { syncSessionOfOrder } from '../floor/sessions.js';
 import { OrderHooks } from '../hooks.js';
+import { listenForKitchen } from '../kitchen/hooks.js';
+import { advanceAll, followLines, sendToKitchen } from '../kitchen/lines.js';
+import { KitchenStations } from '../kitchen/stations.js';
 import type { CatalogueSource } from '../pricing/source.js';
 import { order, type OrderRowData } from '../tables.js';
 import { createOrder, quoteOrder } from './create.js';
@@ -13,16 +18,26 @@ import { addRound, openTabOf, requestBill, type AddRoundInput } from './rounds.j
 import { SYSTEM_OPERATOR, type CartInput, type CreatedOrder, type CreateOrderInput, type OrderOperator, type OrderServiceApi, type RefundAll } from './service.js';
 import { accept, cancel, finish, releaseHeld, settlePaid, transition } from './transitions.js';
 
+/** A tab's round reaches the kitchen as it is added (kitchen/lines.ts), before the hooks hear of it. */
+const roundToKitchen = (hooks: OrderHooks) => async (tx: Db, orderId: string, round: number) => {
+  await sendToKitchen(tx, orderId, round);
+  await hooks.emit(tx, 'roundAdded', { orderId, round });
+};
+
 /** `app.order` (orders/service.ts describes each call). */
 export class OrderService implements OrderServiceApi {
   refundAll?: RefundAll;
   readonly hooks = new OrderHooks();
+  /** The kitchen display's stations: printing provides its kitchen printers' (kitchen/stations.ts). */
+  readonly kitchenStations = new KitchenStations();
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly catalogues: CatalogueSource,
     private readonly timeoutMin: number,
-  ) {}
+  ) {
+    listenForKitchen(this.hooks);
+  }
 
   private get db(): Db {
     return this.app.database.db;
@@ -33,10 +48,11 @@ export class OrderService implements OrderServiceApi {
       db: this.db, catalogues: this.catalogues, coupons: this.app.customer.coupons, timeoutMin: this.timeoutMin,
       lockMember: (tx, memberId) => this.app.customer.wallet.lock(tx, memberId),
       settleFree: (tx, orderId, operator) => this.settlePaid(tx, orderId, operator),
-      roundAdded: (tx, orderId, round) => this.hooks.emit(tx, 'roundAdded', { orderId, round }),
+      roundAdded: roundToKitchen(this.hooks),
     }, input);
     if (created.menuChanged) this.app.store.menu.changed(created.storeId);
     if (created.created && (created.status === 'paid' || created.status === 'dining')) await this.publishPaid(created.orderId);
+    else if (created.floor) await publishSynced(this.app, [created.floor], [created.orderId]);
     if (created.record) return created.record;
     const [view] = await this.db.select({ viewToken: order.viewToken }).from(order).where(eq(order.id, created.orderId));
     return { ...await this.get(created.orderId), viewToken: view!.viewToken };
@@ -73,7 +89,13 @@ export class OrderService implements OrderServiceApi {
       if (cancelled.unpaid) await this.hooks.emit(tx, 'cancelled', { orderId });
       return false;
     }
-    if (paid) await this.hooks.emit(tx, 'paid', { orderId });
+    if (paid) {
+      // A pay-first order's lines reach the kitchen with the payment; the status follows the lines
+      // (a pay-later tab already served is done now, one being eaten is 制作中, never 待处理 again).
+      await sendToKitchen(tx, orderId, null);
+      await followLines(tx, orderId, operator);
+      await this.hooks.emit(tx, 'paid', { orderId });
+    }
     return paid;
   }
 
@@ -82,8 +104,10 @@ export class OrderService implements OrderServiceApi {
     if (!store.isOpen || !store.openNow) throw badRequest('本店休息中');
   }
 
-  publishPaid(orderId: string): Promise<void> {
-    return publishOrder(this.app, orderId);
+  async publishPaid(orderId: string): Promise<void> {
+    await publishOrder(this.app, orderId);
+    // The table map too: a payment, a round or 买单 moves the order's seating (floor/sessions.ts).
+    await publishTablesOfOrders(this.app, [orderId]);
   }
 
   async releaseHeld(tx: Db, orderId: string): Promise<boolean> {
@@ -99,18 +123,27 @@ export class OrderService implements OrderServiceApi {
   async accept(orderId: string, operator: OrderOperator): Promise<void> {
     await this.db.transaction(async (tx) => {
       await accept(tx, orderId, operator);
+      // 接单 starts every dish still waiting (the kitchen display shows them 制作中).
+      await advanceAll(tx, orderId, 'making', operator);
       // Also when it was accepted before (a repeat changes nothing): listeners are idempotent.
       await this.hooks.emit(tx, 'accepted', { orderId });
     });
   }
 
   async finish(orderId: string, operator: OrderOperator): Promise<void> {
-    await this.db.transaction((tx) => finish(tx as unknown as Db, orderId, operator));
+    await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await finish(tx, orderId, operator);
+      // 完成 sends out every dish not out yet (a server may still mark them 已上菜).
+      await advanceAll(tx, orderId, 'ready', operator);
+      await syncSessionOfOrder(tx, orderId);
+    });
+    await publishTablesOfOrders(this.app, [orderId]);
   }
 
   /** 加菜 (orders/rounds.ts): the next round of a dining order; the admin sees it live, printing hears roundAdded. */
   async addRound(input: AddRoundInput): Promise<number> {
-    const added = await addRound({ db: this.db, catalogues: this.catalogues }, input, (tx, round) => this.hooks.emit(tx, 'roundAdded', { orderId: input.orderId, round }));
+    const added = await addRound({ db: this.db, catalogues: this.catalogues }, input, (tx, round) => roundToKitchen(this.hooks)(tx, input.orderId, round));
     if (added.menuChanged) this.app.store.menu.changed(added.storeId);
     if (added.added) await this.publishPaid(added.orderId);
     return added.round;
@@ -123,7 +156,13 @@ export class OrderService implements OrderServiceApi {
 
   /** 买单: dining → pending (no unpaid timeout); published so the admin sees the table asking to pay. */
   async requestBill(orderId: string, operator: OrderOperator): Promise<void> {
-    const moved = await this.db.transaction((tx) => requestBill(tx as unknown as Db, orderId, operator));
+    const moved = await this.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const billed = await requestBill(tx, orderId, operator);
+      // 待结账: the seating's state follows the bill (floor/sessions.ts).
+      if (billed) await syncSessionOfOrder(tx, orderId);
+      return billed;
+    });
     if (moved) await this.publishPaid(orderId);
   }
 
@@ -134,5 +173,6 @@ export class OrderService implements OrderServiceApi {
       return cancelled;
     });
     if (done.menuChanged) this.app.store.menu.changed(done.storeId);
+    await publishTablesOfOrders(this.app, [orderId]);
   }
 }

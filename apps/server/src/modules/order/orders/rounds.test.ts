@@ -161,7 +161,8 @@ describe('加菜 at the counter and 买单', () => {
     expect(tab.status).toBe('pending');
     expect(tab.logs.map((l) => l.action)).toEqual(['create', 'add', 'bill']);
     const paid = await call<{ order: OrderRecord }>('POST', `/order/order/${tab.id}/pay`, { method: 'cash', tendered: 10000 }, admin);
-    expect(paid.data.order).toMatchObject({ status: 'paid', paidAmount: 6400 });
+    // A paid tab never waits for 接单 (issue 24): its dishes are being made.
+    expect(paid.data.order).toMatchObject({ status: 'making', paidAmount: 6400 });
     expect((await call('GET', `/order/diner/${table.token}/open`)).data).toEqual({ order: null, inUse: false });
     const next = await dinerSubmit(table.token, 1);
     expect(next.data.order.orderNo).not.toBe(first.data.order.orderNo);
@@ -174,7 +175,7 @@ describe('加菜 at the counter and 买单', () => {
     const billed = await call<OrderRecord>('POST', `/order/order/${tab.id}/bill`, undefined, admin);
     expect(billed.data).toMatchObject({ status: 'pending', expireTime: null });
     await call('POST', `/order/order/${tab.id}/pay`, { method: 'cash', tendered: 3200 }, admin);
-    expect(await call('POST', `/order/order/${tab.id}/bill`, undefined, admin)).toMatchObject({ status: 409, msg: '订单已支付，不能买单' });
+    expect(await call('POST', `/order/order/${tab.id}/bill`, undefined, admin)).toMatchObject({ status: 409, msg: '订单制作中，不能买单' });
   });
 
   it('cancelling a tab gives back the stock of every round', async () => {

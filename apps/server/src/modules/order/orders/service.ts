@@ -1,6 +1,7 @@
 import type { OrderCart, OrderQuote, OrderRecord, OrderSource, OrderStatus, DinerOrder } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import type { OrderHooks } from '../hooks.js';
+import type { KitchenStations } from '../kitchen/stations.js';
 import type { OrderRowData } from '../tables.js';
 
 /**
@@ -73,6 +74,8 @@ export interface OrderServiceApi {
   requestBill(orderId: string, operator: OrderOperator): Promise<void>;
   /** In-transaction events (paid, refunded, cancelled) for reports and printing (../hooks.ts). */
   readonly hooks: OrderHooks;
+  /** The kitchen display's stations; printing provides its kitchen printers' at startup (kitchen/stations.ts). */
+  readonly kitchenStations: KitchenStations;
   /** Set by refunds/: see RefundAll. */
   refundAll?: RefundAll;
 }

@@ -9,8 +9,10 @@ import { returnStock, type StockEntry } from '../../store/for-orders.js';
 import type { OrderOperator } from '../orders/service.js';
 import { refundBusinessDate } from './business-date.js';
 import { lockOrder, paidNotReturned, transition } from '../orders/transitions.js';
-import { order, orderLine, orderPayment, orderRefund, type OrderLineRowData, type OrderRowData, type RefundLine, type RefundPart } from '../tables.js';
+import { followLines, lineCounts } from '../kitchen/lines.js';
+import { order, orderLine, orderLog, orderPayment, orderRefund, type OrderLineRowData, type OrderRowData, type RefundLine, type RefundPart } from '../tables.js';
 import { inTx } from '../../../db/queries.js';
+import { publishTablesOfOrders } from '../floor/publish.js';
 
 /** States an order can be refunded from: paid (and on). */
 const REFUNDABLE = new Set(['paid', 'making', 'finished', 'partially_refunded']);
@@ -180,9 +182,17 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
     }
     const menuChanged = input.restock ? await returnStock(tx, o.storeId, stockBack(chosen, lines)) : false;
     if (input.move) {
-      const to = whole ? 'refunded' : 'partially_refunded';
       const remark = `${input.reason}（退款 ${formatFen(amount)}）`;
-      if (!(await transition(tx, o, to, 'refund', input.operator, remark))) throw conflict('订单状态已变化，请刷新后重试');
+      // A part refund of an order still being made takes its dishes out of the kitchen and leaves
+      // the rest where it was (待处理 or 制作中: STORE.md §10, refunds never finish the rest); the
+      // order is done only when nothing is left to make.
+      if (!whole && (o.status === 'paid' || o.status === 'making') && (await lineCounts(tx, o.id)).notOut > 0) {
+        await tx.insert(orderLog).values({ orderId: o.id, action: 'refund', fromStatus: o.status, toStatus: o.status, remark, operatorId: input.operator.id, operatorName: input.operator.name });
+        await followLines(tx, o.id, input.operator);
+      } else {
+        const to = whole ? 'refunded' : 'partially_refunded';
+        if (!(await transition(tx, o, to, 'refund', input.operator, remark))) throw conflict('订单状态已变化，请刷新后重试');
+      }
     }
     return { menuChanged };
   }
@@ -216,6 +226,7 @@ export function createRefunds(app: FastifyInstance, client: WechatPayClient) {
       throw error;
     }
     if (outcome.menuChanged) app.store.menu.changed(first.storeId);
+    await publishTablesOfOrders(app, [orderId]); // the seating followed the refund (floor/hooks.ts)
     return app.order.get(orderId);
   }
 
