@@ -6,8 +6,7 @@ import { serve } from '../../../http/endpoint.js';
 import { notFound } from '../../../http/errors.js';
 import { assertStore, storeCondition } from '../../store/service.js';
 import { publishFloor } from '../floor/live.js';
-import { publishSynced } from '../floor/publish.js';
-import { syncSessionOfOrder } from '../floor/sessions.js';
+import { syncSessionOfOrder, type SessionSynced } from '../floor/sessions.js';
 import type { OrderService } from '../orders/order-service.js';
 import { orderRecord } from '../orders/records.js';
 import { operatorOf } from '../orders/routes.js';
@@ -27,6 +26,11 @@ export function kitchenRoutes(service: OrderService): FastifyPluginAsync {
   return async (app) => {
     const db = app.database.db;
 
+    /** The table map hears of the seatings the change moved (their tables, merged ones too). */
+    const publishSynced = async (synced: ReadonlyArray<SessionSynced | null>, orderIds: string[]) => {
+      for (const s of synced) if (s) await publishFloor(app, { storeId: s.storeId, kind: 'table', tableIds: s.tableIds, orderIds });
+    };
+
     /** The order's store when the request may see it (404 otherwise). */
     const storeOfOrder = async (request: FastifyRequest, id: string): Promise<string> => {
       const [found] = await db.select({ storeId: order.storeId }).from(order).where(and(eq(order.id, id), storeCondition(request, order.storeId)));
@@ -43,7 +47,7 @@ export function kitchenRoutes(service: OrderService): FastifyPluginAsync {
       assertStore(request, body.storeId);
       const marked = await inTx(db, (tx) => markLines(tx, body.storeId, body.lineIds, body.state, operatorOf(request)));
       await publishFloor(app, { storeId: marked.storeId, kind: 'kitchen', tableIds: marked.tableIds, orderIds: marked.orderIds });
-      await publishSynced(app, marked.synced, marked.orderIds);
+      await publishSynced(marked.synced, marked.orderIds);
       // The pickup board shows what is ready to collect and what was collected.
       await publishFloor(app, { storeId: marked.storeId, kind: 'pickup', tableIds: [], orderIds: marked.orderIds });
       return { asOf: new Date().toISOString() };
@@ -58,7 +62,7 @@ export function kitchenRoutes(service: OrderService): FastifyPluginAsync {
       });
       if (rushed.lineIds.length) {
         await publishFloor(app, { storeId: rushed.storeId, kind: 'kitchen', tableIds: rushed.tableId ? [rushed.tableId] : [], orderIds: [params.id] });
-        await publishSynced(app, [rushed.synced], [params.id]);
+        await publishSynced([rushed.synced], [params.id]);
       }
       return orderRecord(db, eq(order.id, params.id));
     });
@@ -75,7 +79,7 @@ export function kitchenRoutes(service: OrderService): FastifyPluginAsync {
       if (voided.menuChanged) app.store.menu.changed(voided.storeId);
       const tableIds = voided.tableId ? [voided.tableId] : [];
       await publishFloor(app, { storeId: voided.storeId, kind: 'kitchen', tableIds, orderIds: [params.id] });
-      if (voided.synced) await publishSynced(app, [voided.synced], [params.id]);
+      if (voided.synced) await publishSynced([voided.synced], [params.id]);
       else await publishFloor(app, { storeId: voided.storeId, kind: 'table', tableIds, orderIds: [params.id] });
       return orderRecord(db, eq(order.id, params.id));
     });

@@ -1,0 +1,40 @@
+import { addMessages } from '../../../shared/i18n';
+
+/** Texts of 取餐叫号屏 (key `orderPickup`). `announce` is spoken, always in Chinese (zh-CN). */
+addMessages(
+  'orderPickup',
+  {
+    making: '制作中',
+    ready: '请取餐',
+    fullscreen: '全屏',
+    exitFullscreen: '退出全屏',
+    voiceOn: '语音播报：开',
+    voiceOff: '语音播报：关',
+    voiceMissing: '此浏览器不支持语音播报',
+    voiceTap: '轻触屏幕以启用语音播报',
+    announce: '请 {{no}} 号顾客取餐',
+    collect: '{{no}} 已取餐？',
+    collectOk: '已取餐',
+    collectCancel: '取消',
+    none: '—',
+    failed: '叫号屏更新失败：{{message}}',
+    noStore: '还没有可管理的门店',
+  },
+  {
+    making: 'Preparing',
+    ready: 'Please collect',
+    fullscreen: 'Full screen',
+    exitFullscreen: 'Exit full screen',
+    voiceOn: 'Announcements: on',
+    voiceOff: 'Announcements: off',
+    voiceMissing: 'This browser cannot speak announcements',
+    voiceTap: 'Tap the screen to enable announcements',
+    announce: 'Number {{no}}, please collect your order',
+    collect: 'Has {{no}} been collected?',
+    collectOk: 'Collected',
+    collectCancel: 'Cancel',
+    none: '—',
+    failed: 'Could not update the board: {{message}}',
+    noStore: 'No store to manage yet',
+  },
+);
