@@ -2,7 +2,8 @@
  * The browser's speech synthesis, where there is one (some kiosk browsers have none). Browsers
  * speak only after the page has had a user gesture: `unlockSpeech` is called from one.
  */
-export const speechAvailable = (): boolean => typeof window !== 'undefined' && 'speechSynthesis' in window && typeof window.SpeechSynthesisUtterance === 'function';
+export const speechAvailable = (): boolean =>
+  typeof window !== 'undefined' && (window as Partial<Window>).speechSynthesis !== undefined && typeof window.SpeechSynthesisUtterance === 'function';
 
 export function speak(text: string, lang = 'zh-CN'): boolean {
   if (!speechAvailable()) return false;
