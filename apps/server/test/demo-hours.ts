@@ -44,7 +44,15 @@ const ORDER_EVENTS = sql`
   union all select 'payment', store_id, paid_at from order_payment
   union all select 'payment created', store_id, created_at from order_payment
   union all select 'refund', store_id, refunded_at from order_refund
-  union all select 'refund created', store_id, created_at from order_refund`;
+  union all select 'refund created', store_id, created_at from order_refund
+  union all select 'seating opened', store_id, opened_at from table_session
+  union all select 'seating first order', store_id, first_order_at from table_session
+  union all select 'seating bill', store_id, bill_at from table_session
+  union all select 'seating paid', store_id, paid_at from table_session
+  union all select 'seating cleared', store_id, cleared_at from table_session
+  union all select 'line in kitchen', o.store_id, l.kitchen_since from order_line l join orders o on o.id = l.order_id
+  union all select 'line ' || l.kitchen_state, o.store_id, l.kitchen_at from order_line l join orders o on o.id = l.order_id
+  union all select 'line rushed', o.store_id, l.rushed_at from order_line l join orders o on o.id = l.order_id`;
 
 /**
  * The customer side: in the store named, or (a member's own, an adjustment, a coupon issued or
