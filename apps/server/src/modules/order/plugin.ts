@@ -5,6 +5,8 @@ import { dinerRoutes } from './diner/routes.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { orderDestinations } from './orders/live.js';
 import { floorDestinations } from './floor/live.js';
+import { listenForSeatings } from './floor/hooks.js';
+import { floorRoutes } from './floor/routes.js';
 import { kitchenRoutes } from './kitchen/routes.js';
 import { OrderService } from './orders/order-service.js';
 import { orderRoutes } from './orders/routes.js';
@@ -28,6 +30,7 @@ declare module 'fastify' {
 export const orderPlugin = fp(async (app) => {
   const service = new OrderService(app, new CatalogueSource(app.store.menu), app.config.ORDER_UNPAID_TIMEOUT_MIN);
   app.decorate('order', service);
+  listenForSeatings(service.hooks); // a table's seating follows its orders (floor/sessions.ts)
   app.store.references.register(namedByOrders);
   app.live.declare(...orderDestinations(app));
   app.live.declare(...floorDestinations(app));
@@ -39,6 +42,7 @@ export const orderPlugin = fp(async (app) => {
       if (request.user) await app.store.scope.of(request);
     });
     await scope.register(orderRoutes(service));
+    await scope.register(floorRoutes(service.hooks)); // floor/: the table map, 开台, 转台, 并台, 清台
     await scope.register(kitchenRoutes(service)); // kitchen/: the kitchen display, 催菜, 退菜, the pickup board
     await scope.register(paymentsPlugin); // payments/ and refunds/: pay, notify, refund; sets payOnline and refundAll
   };

@@ -82,3 +82,36 @@ export async function tableQrToken(db: Db, tableId: string): Promise<string | nu
   const [row] = await db.select({ token: storeTable.qrToken }).from(storeTable).where(and(eq(storeTable.id, tableId), eq(storeTable.enabled, true)));
   return row?.token ?? null;
 }
+
+/** A table as the service floor shows it (issue 24): where it is and what it seats. */
+export interface FloorTableInfo {
+  id: string;
+  storeId: string;
+  areaId: string;
+  code: string;
+  seats: number;
+  minSpend: number | null;
+  enabled: boolean;
+  sort: number;
+}
+
+const floorTableColumns = {
+  id: storeTable.id, storeId: storeTable.storeId, areaId: storeTable.areaId, code: storeTable.code, seats: storeTable.seats,
+  minSpend: storeTable.minSpend, enabled: storeTable.enabled, sort: storeTable.sort,
+};
+
+/** A store's areas (in their order) and its enabled tables (by area, sort, id): the table map. */
+export async function floorPlan(db: Db, storeId: string): Promise<{ areas: Array<{ id: string; name: string; sort: number }>; tables: FloorTableInfo[] }> {
+  const [areas, tables] = await Promise.all([
+    db.select({ id: storeArea.id, name: storeArea.name, sort: storeArea.sort }).from(storeArea).where(eq(storeArea.storeId, storeId)).orderBy(asc(storeArea.sort), asc(storeArea.id)),
+    db.select(floorTableColumns).from(storeTable).where(and(eq(storeTable.storeId, storeId), eq(storeTable.enabled, true)))
+      .orderBy(asc(storeTable.areaId), asc(storeTable.sort), asc(storeTable.id)),
+  ]);
+  return { areas, tables };
+}
+
+/** One table by id (enabled or not) with its store, or null. */
+export async function floorTable(db: Db, tableId: string): Promise<FloorTableInfo | null> {
+  const [row] = await db.select(floorTableColumns).from(storeTable).where(eq(storeTable.id, tableId));
+  return row ?? null;
+}

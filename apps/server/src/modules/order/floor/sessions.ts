@@ -87,3 +87,36 @@ export async function syncSession(tx: Db, sessionId: string): Promise<SessionSyn
   if (!main) return null;
   return { storeId: main.store_id, tableId: main.table_id, sessionId: main.id, tableIds: [main.table_id, ...rows.filter((r) => r.merged).map((r) => r.table_id)] };
 }
+
+/** Where an order at a table is made, for its seating. */
+export interface SeatPlace {
+  storeId: string;
+  tableId: string;
+  tableCode: string;
+  businessDate: string;
+  /** The order's guests: the count of a seating it opens (1 when none). */
+  guests: number | null;
+  operator: { id: string | null; name: string };
+}
+
+/**
+ * An order made at a table joins the table's open seating, or opens one (a cashier's order or a
+ * diner's QR order at a free table: 开台 by ordering). Two at once at a free table: the partial
+ * unique index table_session_open lets one insert, the other's `on conflict do nothing` waits for
+ * it and then joins it. A table merged into another's seating joins that one (one bill). Then the
+ * seating's state follows (syncSession). In the order's transaction.
+ */
+export async function seatOrder(tx: Db, orderId: string, place: SeatPlace): Promise<SessionSynced | null> {
+  const guests = Math.min(99, Math.max(1, place.guests ?? 1));
+  let [row] = rowsOf<{ id: string }>(await tx.execute(sql`insert into table_session (store_id, table_id, table_code, business_date, guests, opened_by_id, opened_by)
+    values (${place.storeId}::bigint, ${place.tableId}::bigint, ${place.tableCode}, ${place.businessDate}::date, ${guests}, ${place.operator.id}::bigint, ${place.operator.name})
+    on conflict (table_id) where cleared_at is null do nothing
+    returning id::text as id`));
+  if (!row) {
+    [row] = rowsOf<{ id: string }>(await tx.execute(sql`select coalesce(merged_into_id, id)::text as id from table_session
+      where table_id = ${place.tableId}::bigint and cleared_at is null`));
+  }
+  if (!row) return null;
+  await tx.execute(sql`update orders set session_id = ${row.id}::bigint where id = ${orderId}::bigint`);
+  return syncSession(tx, row.id);
+}

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { businessDateOf, couponDiscount, type CouponLine, type OrderQuote, type OrderStatus, type PickupRule } from '@canteen/contract';
+import { businessDateOf, couponDiscount, formatFen, type CouponLine, type OrderQuote, type OrderStatus, type PickupRule } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { dbFailureOf } from '../../../http/db-errors.js';
-import { AppError, badRequest, notFound } from '../../../http/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../../http/errors.js';
 import { memberRecord } from '../../customer/members/service.js';
 import type { CouponService } from '../../customer/coupons/index.js';
 import { planRow } from '../../customer/coupons/plans.js';
@@ -14,6 +14,7 @@ import { priceCart, type PricedCart, type PricingMember } from '../pricing/price
 import { order, type orderLine } from '../tables.js';
 import { nextSequence, orderNoOf, pickupNoOf } from './numbers.js';
 import { executeNamed, writeLines, writeOrder, type OrderValues, type OrderWritten } from './order-writes.js';
+import { seatOrder, type SessionSynced } from '../floor/sessions.js';
 import { freshRecord } from './records.js';
 import { openTabOf } from './rounds.js';
 import type { CartInput, CreatedOrder, CreateOrderInput, OrderOperator } from './service.js';
@@ -171,6 +172,8 @@ export interface Created {
   menuChanged: boolean;
   /** The record as written, when this call made the order (and nothing moved it on). */
   record?: CreatedOrder;
+  /** The table seating the order opened or joined (the caller publishes the floor after commit). */
+  floor?: SessionSynced | null;
 }
 
 /** Creates the order; see the file's comment. */
@@ -235,9 +238,9 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
     const demand = priced.stock.find((d) => d.dishId === short.entry.dishId && d.skuId === short.entry.skuId)!;
     return badRequest(shortMessage(demand.name, demand.unit, short.remaining));
   };
-  const done = (written: Extract<OrderWritten, { ok: true }>, emptied: boolean): Created => ({
+  const done = (written: Extract<OrderWritten, { ok: true }>, emptied: boolean, floor: SessionSynced | null = null): Created => ({
     // What was just written is the record: no second read of it.
-    orderId: written.order.id, status, storeId: place.storeId, created: true, menuChanged: emptied,
+    orderId: written.order.id, status, storeId: place.storeId, created: true, menuChanged: emptied, floor,
     record: { ...freshRecord(written.order, place.storeName, written.lines, [written.log]), viewToken: written.order.viewToken },
   });
   const taken = stockOnPay ? [] : priced.stock;
@@ -248,7 +251,8 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
   try {
     // The common order (no coupon, no tab, something to pay) needs nothing else in its
     // transaction: its one statement is the transaction (stock, order, lines, log; order-writes.ts).
-    if (!cart.couponId && status === 'pending' && payableOf(priced, 0) > 0) {
+    // An order at a table is not common: it opens or joins the table's seating (floor/sessions.ts).
+    if (!cart.couponId && status === 'pending' && payableOf(priced, 0) > 0 && !place.tableId) {
       const written = await writeOrder(db, { id: null, values: valuesWith(null), priced, stock: taken });
       if (!written.ok) throw shortError(written.short);
       return done(written, written.emptied);
@@ -257,10 +261,14 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
       const tx = txRaw as unknown as Db;
       // A pay-later table opens one tab: two first submissions at once are serialised on the
       // table, and the second finds the first's order (the caller adds its round, orders/rounds.ts).
-      if (status === 'dining' && place.tableId) {
+      // Every order at a table takes the same lock: a counter order made while a diner opens the tab sees it.
+      if (place.tableId) {
         await tx.execute(sql`select pg_advisory_xact_lock(${TAB_LOCK_SPACE}::int, ${Number(place.tableId) | 0}::int)`);
         const open = await openTabOf(tx, place.tableId);
-        if (open) throw new TabAlreadyOpen(open.id);
+        if (open && status === 'dining') throw new TabAlreadyOpen(open.id);
+        // The counter never joins a table's open tab unasked (issue 24: the cart said ¥3.00, the
+        // payment asked ¥18.00): it adds a round to that tab (加菜), whose amount it shows.
+        if (open && input.source === 'cashier') throw await tabOpenConflict(tx, open.id);
       }
       let orderId: string | null = null;
       let coupon: LockedCoupon | null = null;
@@ -284,11 +292,14 @@ export async function createOrder(deps: CreateDeps, input: CreateOrderInput): Pr
       if (!written.ok) throw shortError(written.short);
       emptied ||= written.emptied;
       const id = written.order.id;
+      const floor = place.tableId && place.tableCode
+        ? await seatOrder(tx, id, { storeId: place.storeId, tableId: place.tableId, tableCode: place.tableCode, businessDate, guests: cart.guests ?? null, operator: input.operator })
+        : null;
       if (status === 'dining') await deps.roundAdded?.(tx, id, 1);
       if (values.payableAmount === 0 && status === 'pending' && await deps.settleFree(tx, id, input.operator)) {
-        return { orderId: id, status: 'paid' as const, storeId: place.storeId, created: true, menuChanged: emptied };
+        return { orderId: id, status: 'paid' as const, storeId: place.storeId, created: true, menuChanged: emptied, floor };
       }
-      return done(written, emptied);
+      return done(written, emptied, floor);
     });
   } catch (error) {
     // Two tries with the same key at the same moment: the second finds the first's order.
@@ -326,6 +337,12 @@ function businessDateAt(at: Date, timeZone: string, cutoffHour: number): string 
 
 /** The advisory lock space of a table's tab (its key: the table id). */
 const TAB_LOCK_SPACE = 5001;
+
+/** 409 for a counter order at a table whose tab is open: "该桌有进行中的订单 …（¥18.00），请在该订单上加菜". */
+async function tabOpenConflict(tx: Db, orderId: string): Promise<AppError> {
+  const [tab] = await tx.select({ orderNo: order.orderNo, payable: order.payableAmount }).from(order).where(eq(order.id, orderId));
+  return conflict(`该桌有进行中的订单 ${tab?.orderNo ?? ''}（${formatFen(tab?.payable ?? 0)}），请在该订单上加菜`);
+}
 
 /** Creating a pay-later table's order found the table's tab opened meanwhile: add a round to it instead. */
 export class TabAlreadyOpen extends Error {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.js';
+import { publishTablesOfOrders } from '../floor/publish.js';
 import { order } from '../tables.js';
 import type { OrderOperator, RefundAll } from './service.js';
 import { cancel, paidNotReturned } from './transitions.js';
@@ -65,8 +66,9 @@ export async function cancelDueOrders(
 export function registerUnpaidTimeout(app: FastifyInstance): void {
   app.jobs.register(UNPAID_TIMEOUT_KIND, {
     handler: async () => {
-      const { menuChanged } = await cancelDueOrders(app, new Date(), app.order.refundAll);
+      const { cancelled, menuChanged } = await cancelDueOrders(app, new Date(), app.order.refundAll);
       for (const storeId of menuChanged) app.store.menu.changed(storeId);
+      await publishTablesOfOrders(app, cancelled); // their tables' seatings followed (floor/hooks.ts)
     },
   });
   app.jobs.schedule(SCHEDULE, { every: TIMEOUT_EVERY_MS }, UNPAID_TIMEOUT_KIND);
