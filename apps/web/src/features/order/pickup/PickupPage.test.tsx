@@ -14,10 +14,15 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString(
 let making: PickupBoard['making'] = [];
 let ready: PickupBoard['ready'] = [];
 
-const server = apiServerForFile(({ method, path }) => {
+const server = apiServerForFile(({ method, path, body }) => {
   if (method === 'GET' && path === '/store/shop/mine') return okReply([{ id: '1', name: '川味小馆', isOpen: true, openNow: true }]);
   if (method === 'GET' && path === '/order/pickup') return okReply({ storeId: '1', storeName: '川味小馆', making, ready, asOf: new Date().toISOString() } satisfies PickupBoard);
-  if (method === 'POST' && path === '/order/kitchen/lines') return okReply({ asOf: new Date().toISOString() });
+  if (method === 'POST' && path === '/order/kitchen/lines') {
+    // Collected: off the board.
+    const { lineIds } = kitchenMarkBodySchema.parse(body);
+    ready = ready.filter((r) => !r.lineIds?.some((id) => lineIds.includes(id)));
+    return okReply({ asOf: new Date().toISOString() });
+  }
   return undefined;
 });
 
@@ -52,7 +57,7 @@ const open = async (permissions: string[] = []) => {
   renderPage('views/order/pickup/index');
   await screen.findByText('A001', undefined, { timeout: 60_000 });
 };
-const event = () => act(() => floor.get(storeFloorDestination('1'))!({ storeId: '1', kind: 'pickup', tableIds: [], orderIds: ['2'], at: new Date().toISOString() }));
+const event = (kind: 'table' | 'pickup') => act(() => floor.get(storeFloorDestination('1'))!({ storeId: '1', kind, tableIds: [], orderIds: ['2'], at: new Date().toISOString() }));
 
 describe('PickupPage (取餐叫号屏)', () => {
   it('shows 制作中 and 请取餐; once announcements are on (remembered), a number newly ready on a floor event is called in Chinese', async () => {
@@ -70,9 +75,12 @@ describe('PickupPage (取餐叫号屏)', () => {
 
     making = [];
     ready = [{ orderId: '2', pickupNo: 'A002', since: new Date().toISOString(), lineIds: ['21'] }, ...ready];
-    event();
+    const asked = server.calls('GET', '/order/pickup').length;
+    event('table'); // a seating changed: nothing on this board
+    event('pickup');
     await waitFor(() => expect(within(screen.getByTestId('pickup-ready')).getByText('A002')).toBeInTheDocument());
     expect(spoken.slice(1)).toEqual([{ text: '请 A 0 0 2 号顾客取餐', lang: 'zh-CN' }]);
+    expect(server.calls('GET', '/order/pickup').length).toBe(asked + 1);
   });
 
   it('says when the browser cannot speak, and offers full screen only where the browser allows it', async () => {
@@ -88,5 +96,7 @@ describe('PickupPage (取餐叫号屏)', () => {
     await user.click(within(screen.getByTestId('pickup-ready')).getByRole('button', { name: 'A001' }));
     await user.click(await screen.findByRole('button', { name: '已取餐' }));
     await waitFor(() => expect(server.calls('POST', '/order/kitchen/lines').map((r) => kitchenMarkBodySchema.parse(r.body))).toEqual([{ storeId: '1', lineIds: ['11', '12'], state: 'served' }]));
+    // The board read again (and nothing left on its way when the file's server closes).
+    await waitFor(() => expect(within(screen.getByTestId('pickup-ready')).queryByText('A001')).toBeNull());
   });
 });

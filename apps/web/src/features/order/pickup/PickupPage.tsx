@@ -17,6 +17,8 @@ import './pickup.css';
 
 type Called = PickupBoard['ready'][number];
 
+const PICKUP_KINDS = ['kitchen', 'pickup'] as const;
+
 /** A number on the 请取餐 side; staff who may mark dishes tap it once the diner has it (已取餐). */
 function ReadyNumber({ called, fresh, onCollect }: { called: Called; fresh: boolean; onCollect?: (called: Called) => void }) {
   const { t } = useTranslation();
@@ -35,7 +37,8 @@ function Board({ storeId }: { storeId: string }) {
   const { t } = useTranslation();
   const screenRef = useRef<HTMLDivElement>(null);
   const board = useQuery({ queryKey: pickupBoardKey(storeId), queryFn: () => fetchPickupBoard(storeId), refetchInterval: FLOOR_POLL_MS });
-  useFloorRefresh(storeId, [PICKUP_KEY, storeId]);
+  // A table's seating never changes the numbers: only kitchen and pickup changes do.
+  useFloorRefresh(storeId, [PICKUP_KEY, storeId], PICKUP_KINDS);
   const announcer = useAnnouncer(board.data);
   const fullscreen = useFullscreen(screenRef);
   const canCollect = usePermission('order:kitchen:edit');
