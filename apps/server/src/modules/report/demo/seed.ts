@@ -16,6 +16,7 @@ import { userByUsername } from '../../upms/service.js';
 import { addDays } from '../period.js';
 import { rebuildRollups } from '../rollups/rebuild.js';
 import { DEMO_DAYS, minuteOfOrder, ordersOfDay, outcomeOf, popularity, randomOf, type Random } from './plan.js';
+import { seatingOf, type Seating } from './seatings.js';
 import { insertRows, type Row } from './write.js';
 import { rowsOf } from '../../../db/queries.js';
 
@@ -29,7 +30,8 @@ import { rowsOf } from '../../../db/queries.js';
  * unused coupon of theirs when one applies then (valid, the store and type, its terms: the
  * coupon becomes used by the order, its plan counts it); about 1 %
  * refunded in full the same day (refund row, payment and lines marked); about 2 % cancelled
- * before payment. Then the roll-ups of the whole range are rebuilt from those rows (the same
+ * before payment; every dine-in order at a table at a cleared seating (seatings.ts: a pay-later
+ * store's tab paid at the end of its meal). Then the roll-ups of the whole range are rebuilt from those rows (the same
  * statements the listeners run). Today stays the orders module's (its live states).
  *
  * Every order happens within its store's hours (issue 27 #18): its minute is drawn from the
@@ -122,6 +124,17 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
   interface Planned {
     row: Row; priced: PricedCart; outcome: 'finished' | 'refunded' | 'cancelled'; method: 'cash' | 'wechat' | 'balance' | null; at: number; member: Wallet | null;
     charge?: { principal: number; bonus: number }; coupon?: { coupon: DemoCoupon; discount: number };
+    /** When it was paid (a minute in; a tab at the end of its meal), and its seating at a table. */
+    payAt: number; seating: (Seating & { id: string; tableId: string; tableCode: string; guests: number }) | null;
+  }
+  const busyUntil: number[] = [];
+  // The seatings the orders module's demo days already have (their tables are taken then).
+  const taken = new Map<number, Array<{ from: number; to: number }>>();
+  for (const s of rowsOf<{ table_id: string; from: string; to: string }>(await tx.execute(sql`
+    select table_id::text as table_id, (extract(epoch from opened_at) * 1000)::bigint::text as from, (extract(epoch from coalesce(cleared_at, 'infinity'::timestamptz)) * 1000)::float8::text as to
+    from table_session where store_id = ${shop.id}`))) {
+    const t = tables.findIndex((x) => x.id === s.table_id);
+    if (t >= 0) taken.set(t, [...(taken.get(t) ?? []), { from: Number(s.from), to: Number(s.to) }]);
   }
   const planned: Planned[] = [];
   for (let back = DEMO_DAYS; back >= 1; back--) {
@@ -129,7 +142,8 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     const midnight = localInstant(date, 0, shop.timeZone);
     // The day's open periods as minutes after its midnight, each ending ORDER_TAIL minutes early.
-    const spans = shop.open.periods(date).map((p) => ({ from: (p.from - midnight) / MINUTE, to: (p.to - midnight) / MINUTE - ORDER_TAIL }));
+    const periods = shop.open.periods(date);
+    const spans = periods.map((p) => ({ from: (p.from - midnight) / MINUTE, to: (p.to - midnight) / MINUTE - ORDER_TAIL }));
     const minutes = Array.from({ length: ordersOfDay(base, weekday, random) }, () => minuteOfOrder(random, spans))
       .filter((m) => m !== null).sort((x, y) => x - y);
     for (const minute of minutes) {
@@ -172,28 +186,40 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
       const businessDate = date;
       const sequence = (sequences.get(businessDate) ?? 0) + 1;
       sequences.set(businessDate, sequence);
-      const table = type === 'dine_in' && tables.length ? tables[random.int(0, tables.length - 1)]! : null;
+      // A dine-in party sits at a free table (none free: it eats at the counter, by its pickup number).
+      const period = periods.find((p) => p.from <= at && at < p.to);
+      const seated = type === 'dine_in' && period ? seatingOf(random, { at, period, payLater: shop.payMode === 'pay_later', cancelled: outcome === 'cancelled', tables: tables.length, busyUntil, taken }) : null;
+      const table = seated ? tables[seated.tableIndex]! : null;
+      const tab = seated?.tab ?? false;
+      const payAt = seated?.payAt ?? at + MINUTE;
+      const guests = table ? random.int(1, 3) + (random.chance(0.4) ? 1 : 0) : null;
+      const seating = seated && table ? { ...seated, id: '', tableId: table.id, tableCode: table.code, guests: guests! } : null;
+      // A tab is all out when it is paid (it finishes then), its refund after; an order paid first finishes in the kitchen.
+      const finishAt = tab ? payAt : at + 25 * MINUTE;
+      const refundAt = tab ? payAt + 2 * MINUTE : at + 40 * MINUTE;
       const qr = type === 'dine_in' && method === 'wechat' && random.chance(0.4);
       const who = qr ? { id: null, name: '扫码顾客' } : operator;
       const after = (m: number) => iso(at + m * MINUTE);
       const paid = outcome !== 'cancelled';
       const used = method === 'balance' ? coupon : null;
       planned.push({
-        outcome, method, at, member: payer, ...(charge ? { charge } : {}), ...(used ? { coupon: used } : {}), priced,
+        outcome, method, at, payAt, seating, member: payer, ...(charge ? { charge } : {}), ...(used ? { coupon: used } : {}), priced,
         row: {
           store_id: shop.id, order_no: orderNoOf(businessDate, shop.id, sequence), business_date: businessDate, type, source: qr ? 'qr' : 'cashier',
-          status: outcome, table_id: table?.id ?? null, table_code: table?.code ?? null, guests: table ? random.int(1, 3) + (random.chance(0.4) ? 1 : 0) : null,
+          status: outcome, pay_later: tab, table_id: table?.id ?? null, table_code: table?.code ?? null, guests,
           pickup_no: table ? null : pickupNoOf(shop.pickupRule, sequence), member_id: payer?.id ?? null, member_name: payer?.name ?? null, member_phone: payer?.phone ?? null,
           coupon_id: used?.coupon.id ?? null, coupon_code: used?.coupon.code ?? null, coupon_name: used?.coupon.name ?? null,
           goods_amount: priced.goodsAmount, packing_fee: priced.packingFee, member_discount: priced.memberDiscount, coupon_discount: used?.discount ?? 0, manual_discount: 0,
           payable_amount: payable, paid_amount: paid ? payable : 0, refunded_amount: outcome === 'refunded' ? payable : 0, item_count: priced.itemCount,
           remark: random.chance(0.15) ? '少辣' : '', cancel_reason: outcome === 'cancelled' ? (random.chance(0.5) ? '顾客取消' : '点错了') : null,
-          stock_held: false, view_token: newViewToken(), operator_id: who.id, operator_name: who.name, created_at: after(0), updated_at: after(outcome === 'refunded' ? 40 : 25),
+          stock_held: false, view_token: newViewToken(), operator_id: who.id, operator_name: who.name, created_at: after(0),
+          updated_at: iso(outcome === 'refunded' ? refundAt : outcome === 'cancelled' ? at + 5 * MINUTE : finishAt),
           // Recorded as the payment's trigger would (0602_report_recorded_days.sql), here for 90 days at once.
-          // (the payment, a minute in, is within the same open period: the business date's)
+          // (the payment, a minute in or at the end of the meal, is within the same open period: the business date's)
           paid_business_date: paid ? businessDate : null,
-          paid_hour: paid ? localParts(new Date(at + MINUTE), shop.timeZone).hour : null,
-          paid_at: paid ? after(1) : null, accepted_at: paid ? after(3) : null, finished_at: paid ? after(25) : null, cancelled_at: paid ? null : after(5),
+          paid_hour: paid ? localParts(new Date(payAt), shop.timeZone).hour : null,
+          // A paid tab is never accepted: it finishes when paid, its lines all out.
+          paid_at: paid ? iso(payAt) : null, accepted_at: paid && !tab ? after(3) : null, finished_at: paid ? iso(finishAt) : null, cancelled_at: paid ? null : after(5),
         },
       });
       if (payer) {
@@ -206,7 +232,21 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
   }
   if (!planned.length) return 0;
 
-  const ids = new Map((await insertRows(tx, 'orders', planned.map((p) => p.row), ['id', 'order_no'])).map((r) => [String(r.order_no), String(r.id)]));
+  // The seatings first, with ids drawn from their sequence so that each order names its own.
+  const seated = planned.filter((p) => p.seating);
+  const sessionIds = seated.length ? rowsOf<{ id: string }>(await tx.execute(sql`
+    select nextval(pg_get_serial_sequence('table_session', 'id'))::text as id from generate_series(1, ${seated.length})`)).map((r) => r.id) : [];
+  await insertRows(tx, 'table_session', seated.map((p, k) => {
+    const s = p.seating!;
+    s.id = sessionIds[k]!;
+    return {
+      id: s.id, store_id: shop.id, table_id: s.tableId, table_code: s.tableCode, business_date: p.row.business_date, state: 'cleared', guests: s.guests,
+      opened_at: iso(s.openedAt), opened_by_id: operator.id, opened_by: operator.name, first_order_at: iso(p.at), bill_at: s.billAt === null ? null : iso(s.billAt),
+      paid_at: p.outcome === 'cancelled' ? null : iso(p.payAt), cleared_at: iso(s.clearedAt), cleared_by: operator.name, created_at: iso(s.openedAt), updated_at: iso(s.clearedAt),
+    };
+  }));
+  const ids = new Map((await insertRows(tx, 'orders', planned.map((p) => ({ ...p.row, session_id: p.seating?.id ?? null })), ['id', 'order_no']))
+    .map((r) => [String(r.order_no), String(r.id)]));
   const idOf = (p: Planned) => ids.get(String(p.row.order_no))!;
 
   // Lines: the top-level ones first (their ids answer by order and sort), then a combo's chosen items under them.
@@ -216,6 +256,12 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
   for (const p of planned) {
     const orderId = idOf(p);
     const refunded = p.outcome === 'refunded';
+    // Long out of the kitchen (served): a tab's lines from when they were sent, a paid order's from its payment; a cancelled order's never made.
+    const tab = p.row.pay_later === true;
+    const kitchen = {
+      kitchen_state: 'served', kitchen_since: tab || p.outcome === 'cancelled' ? p.row.created_at : p.row.paid_at, kitchen_by: operator.name,
+      kitchen_at: p.outcome === 'cancelled' ? p.row.cancelled_at : tab ? iso(p.at + 20 * MINUTE) : p.row.finished_at,
+    };
     let sort = 0;
     for (const l of p.priced.lines) {
       const parentSort = sort++;
@@ -223,13 +269,13 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
       parents.push({
         order_id: orderId, kind: l.kind, dish_id: l.dishId, combo_id: l.comboId, sku_id: l.skuId, category_id: l.categoryId, name: l.name, spec_text: l.specText,
         spec_json: l.specJson, image: l.image, unit: l.unit, unit_price: l.unitPrice, quantity: l.quantity, line_amount: l.lineAmount, discount_amount: l.discountAmount,
-        packing_fee: l.packingFee, stock_taken: 0, refunded_quantity: refunded ? l.quantity : 0, remark: '', round: 1, sort: parentSort, created_at: p.row.created_at,
+        packing_fee: l.packingFee, stock_taken: 0, refunded_quantity: refunded ? l.quantity : 0, remark: '', round: 1, sort: parentSort, created_at: p.row.created_at, ...kitchen,
       });
       for (const c of l.children) {
         children.push({ orderId, parentSort, row: {
           order_id: orderId, kind: 'combo_item', dish_id: c.dishId, combo_id: null, sku_id: c.skuId, category_id: c.categoryId, name: c.name, spec_text: c.specText,
           spec_json: c.specJson, image: c.image, unit: c.unit, unit_price: 0, quantity: c.quantity, line_amount: 0, discount_amount: 0, packing_fee: 0, stock_taken: 0,
-          refunded_quantity: refunded ? c.quantity : 0, remark: '', round: 1, sort: sort++, created_at: p.row.created_at,
+          refunded_quantity: refunded ? c.quantity : 0, remark: '', round: 1, sort: sort++, created_at: p.row.created_at, ...kitchen,
         } });
       }
     }
@@ -244,6 +290,16 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
     const by = { operator_id: p.row.operator_id, operator_name: p.row.operator_name };
     const step = (action: string, from: string | null, to: string, minutes: number, remark = '') =>
       logs.push({ order_id: orderId, action, from_status: from, to_status: to, remark, ...by, created_at: iso(p.at + minutes * MINUTE) });
+    if (p.row.pay_later === true) {
+      // A tab: eaten first, 买单 and paid at the end of the meal, finished as it is paid (all out).
+      const paidMin = (p.payAt - p.at) / MINUTE;
+      step('create', null, 'dining', 0);
+      step('bill', 'dining', 'pending', paidMin - 2);
+      step('pay', 'pending', 'paid', paidMin);
+      step('finish', 'paid', 'finished', paidMin, '全部出餐');
+      if (p.outcome === 'refunded') step('refund', 'finished', 'refunded', paidMin + 2, '菜品质量问题');
+      continue;
+    }
     step('create', null, 'pending', 0);
     if (p.outcome === 'cancelled') {
       step('cancel', 'pending', 'cancelled', 5, String(p.row.cancel_reason));
@@ -266,7 +322,7 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
       tendered: p.method === 'cash' ? tendered : null, change_amount: p.method === 'cash' ? tendered - amount : null,
       trade_no: p.method === 'wechat' ? `DEMO${String(p.row.order_no)}` : null, out_trade_no: p.method === 'wechat' ? `DEMO-${String(p.row.order_no)}` : null,
       balance_principal: p.charge?.principal ?? null, balance_bonus: p.charge?.bonus ?? null, refunded_amount: p.outcome === 'refunded' ? amount : 0,
-      operator_id: operator.id, operator_name: operator.name, paid_at: iso(p.at + MINUTE), created_at: iso(p.at + MINUTE), updated_at: iso(p.at + MINUTE),
+      operator_id: operator.id, operator_name: operator.name, paid_at: iso(p.payAt), created_at: iso(p.payAt), updated_at: iso(p.payAt),
     };
   }), ['id', 'order_id']);
   const paymentOf = new Map(payments.map((r) => [String(r.order_id), String(r.id)]));
@@ -280,13 +336,13 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
         const line = lineIds.get(`${orderId}:${sort}`)!;
         return { lineId: String(line.id), name: String(line.name), quantity: Number(line.quantity) };
       }),
-      restock: false, operator_id: operator.id, operator_name: operator.name, refunded_at: iso(p.at + 40 * MINUTE), created_at: iso(p.at + 40 * MINUTE),
+      restock: false, operator_id: operator.id, operator_name: operator.name, refunded_at: String(p.row.updated_at), created_at: String(p.row.updated_at),
     };
   }));
 
   // The coupons used, as the coupon service's lock and use leave them, and their plans' counts.
   const usedCoupons = planned.filter((p) => p.coupon).map((p) => ({
-    id: p.coupon!.coupon.id, order_id: idOf(p), store_id: shop.id, discount_amount: p.coupon!.discount, used_at: iso(p.at + MINUTE), locked_at: iso(p.at),
+    id: p.coupon!.coupon.id, order_id: idOf(p), store_id: shop.id, discount_amount: p.coupon!.discount, used_at: iso(p.payAt), locked_at: iso(p.at),
   }));
   if (usedCoupons.length) {
     await tx.execute(sql`update coupon c set status = 'used', order_id = x.order_id, store_id = x.store_id, discount_amount = x.discount_amount, locked_at = x.locked_at, used_at = x.used_at
@@ -310,7 +366,7 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
       state.bonus -= p.charge.bonus;
       balanceRows.push({
         member_id: m.id, kind: 'consume', principal_change: -p.charge.principal, bonus_change: -p.charge.bonus, principal_after: state.principal, bonus_after: state.bonus,
-        store_id: shop.id, order_id: orderId, operator_id: operator.id, operator_name: operator.name, reason: `订单 ${String(p.row.order_no)} 消费`, created_at: iso(p.at + MINUTE),
+        store_id: shop.id, order_id: orderId, operator_id: operator.id, operator_name: operator.name, reason: `订单 ${String(p.row.order_no)} 消费`, created_at: iso(p.payAt),
         business_date: p.row.business_date,
       });
     }
@@ -319,7 +375,7 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
       state.points += points;
       pointRows.push({
         member_id: m.id, kind: 'order', change: points, points_after: state.points, store_id: shop.id, order_id: orderId,
-        operator_id: operator.id, operator_name: operator.name, reason: `订单 ${String(p.row.order_no)}`, created_at: iso(p.at + MINUTE),
+        operator_id: operator.id, operator_name: operator.name, reason: `订单 ${String(p.row.order_no)}`, created_at: iso(p.payAt),
       });
     }
     running.set(m.id, state);
@@ -405,7 +461,7 @@ export async function seedDemoBusiness(db: Db, now = Date.now()): Promise<number
   // The roll-ups of the history and of the orders module's demo days, from the rows just written.
   const today = businessDateOf(new Date(now), shops[0]!.timeZone, shops[0]!.dayCutoffHour);
   // Statistics of the tables just filled first: planned without them, the recount took 40 s, not 2.
-  await db.execute(sql`analyze orders, order_line, order_log, order_payment, order_refund, member, member_balance_ledger, coupon`);
+  await db.execute(sql`analyze orders, order_line, order_log, order_payment, order_refund, table_session, member, member_balance_ledger, coupon`);
   await rebuildRollups(db, { from: addDays(today, -DEMO_DAYS - 1), to: addDays(today, 1) });
   return made;
 }
