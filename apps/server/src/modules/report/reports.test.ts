@@ -170,6 +170,25 @@ describe('the other reports', () => {
   it('桌台: uses, 翻台率 per day of the range, dining time over the timed uses, its area', async () => {
     expect(await get(`/report/tables?${ofA()}`)).toEqual([{ tableId, tableCode: 'A01', areaName: '大厅', uses: 4, guests: 8, turnover: 2, avgMinutes: 45, amount: 17000 }]);
   });
+
+  it('桌台 with seatings (issue 24): 翻台率 = seatings cleared per day, 平均用餐 = their minutes from 开台 to 清台; one still open and one of another date do not count', async () => {
+    const seat = (date: string, opened: string, cleared: string | null) => sql`
+      insert into table_session (store_id, table_id, table_code, business_date, state, opened_at, cleared_at)
+      values (${a}, ${tableId}, 'A01', ${date}, ${cleared ? 'cleared' : 'dining'}, ${opened}::timestamptz, ${cleared}::timestamptz)`;
+    const db = app.database.db;
+    await db.execute(seat('2020-03-01', '2020-03-01T04:00:00Z', '2020-03-01T04:40:00Z'));
+    await db.execute(seat('2020-03-01', '2020-03-01T05:00:00Z', '2020-03-01T06:10:00Z'));
+    await db.execute(seat('2020-03-02', '2020-03-02T04:00:00Z', '2020-03-02T05:00:00Z'));
+    await db.execute(seat('2020-02-20', '2020-02-20T04:00:00Z', '2020-02-20T05:30:00Z'));
+    await db.execute(seat('2020-03-02', '2020-03-02T06:00:00Z', null));
+    try {
+      // Three seatings over two days; (40 + 70 + 60) / 3 minutes. Uses, guests and amount stay the paid orders'.
+      expect(await get(`/report/tables?${ofA()}`)).toEqual([{ tableId, tableCode: 'A01', areaName: '大厅', uses: 4, guests: 8, turnover: 1.5, avgMinutes: 57, amount: 17000 }]);
+      expect(await get(`/report/tables?storeId=${b}&${range}`)).toEqual([]);
+    } finally {
+      await db.execute(sql`delete from table_session where table_id = ${tableId}`);
+    }
+  });
 });
 
 describe('今日经营 (home)', () => {

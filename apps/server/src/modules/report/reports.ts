@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { ReportData } from './export/layouts.js';
 import { NO_SALES, perUnit, salesFigures, shareOf, type SalesSums } from './figures.js';
 import { datesIn, daysIn, previousPeriod } from './period.js';
+import { seatingFigures } from '../order/service.js';
 import { GIVE_BACK_REASONS } from './rollups/sources.js';
 import { rowsOf } from '../../db/queries.js';
 
@@ -222,9 +223,15 @@ export class Reports {
     }));
   }
 
-  /** 桌台: uses, guests and amount per table; 翻台率 = uses per day of the range; dining time over the uses that have one. */
+  /**
+   * 桌台: uses, guests and amount per table (the paid orders' roll-up); 翻台率 = seatings per day of
+   * the range and 平均用餐 = their minutes from 开台 to 清台 (the orders module's seatings, issue 24).
+   * A table without seatings in the range (orders from before them) keeps the roll-up's: uses per
+   * day, and the pay-later tabs' time from sitting down to paying.
+   */
   async tables({ stores, dateFrom, dateTo }: ReportRange): Promise<ReportData['tables']> {
     const days = daysIn(dateFrom, dateTo);
+    const seatings = await seatingFigures(this.db, { storeIds: stores.all ? null : stores.storeIds, from: dateFrom, to: dateTo });
     const rows = await this.rows(sql`
       select r.table_id::text as table_id, (array_agg(r.table_code order by r.last desc))[1] as table_code, coalesce(min(a.name), '') as area_name,
         sum(r.uses) as uses, sum(r.guests) as guests, sum(r.amount) as amount, sum(r.timed_uses) as timed_uses, sum(r.minutes) as minutes
@@ -234,10 +241,14 @@ export class Reports {
         from report_table_daily where ${storeWhere(stores)} and ${dateWhere(dateFrom, dateTo)} group by table_id, table_code
       ) r left join store_table t on t.id = r.table_id left join store_area a on a.id = t.area_id
       group by r.table_id order by sum(r.uses) desc, table_code`);
-    return rows.map((r) => ({
-      tableId: String(r.table_id), tableCode: String(r.table_code), areaName: String(r.area_name), uses: num(r.uses), guests: num(r.guests),
-      turnover: Math.round((num(r.uses) / days) * 100) / 100, avgMinutes: perUnit(num(r.minutes), num(r.timed_uses)), amount: num(r.amount),
-    }));
+    return rows.map((r) => {
+      const seated = seatings.get(String(r.table_id));
+      return {
+        tableId: String(r.table_id), tableCode: String(r.table_code), areaName: String(r.area_name), uses: num(r.uses), guests: num(r.guests),
+        turnover: Math.round(((seated?.seatings ?? num(r.uses)) / days) * 100) / 100,
+        avgMinutes: seated ? perUnit(seated.minutes, seated.seatings) : perUnit(num(r.minutes), num(r.timed_uses)), amount: num(r.amount),
+      };
+    });
   }
 
   /** Any report by name (the export's single entry). */
