@@ -61,7 +61,8 @@ export interface DemoSpecGroup {
   options: Array<{ name: string; priceDelta?: number; isDefault?: boolean }>;
 }
 
-export interface DemoTable { code: string; seats: number; minSpend?: number; status?: 'idle' | 'occupied' | 'to_clean'; enabled?: boolean }
+/** A demo table; its state on the floor is its seating's (the orders' demo, issue 24), never seeded. */
+export interface DemoTable { code: string; seats: number; minSpend?: number; enabled?: boolean }
 
 export interface DemoStore {
   name: string;
@@ -311,7 +312,6 @@ const sichuan: DemoStore = {
       name: '大厅',
       tables: tables('A', 1, 16, (n) => ({
         seats: n <= 4 ? 2 : n <= 12 ? 4 : 6,
-        status: [3, 5, 8, 11, 14].includes(n) ? 'occupied' : n === 6 ? 'to_clean' : 'idle',
       })),
     },
     {
@@ -319,7 +319,6 @@ const sichuan: DemoStore = {
       tables: tables('B', 1, 6, (n) => ({
         seats: n <= 2 ? 8 : n <= 5 ? 10 : 12,
         minSpend: n <= 2 ? 60000 : n <= 5 ? 80000 : 120000,
-        status: n === 2 ? 'occupied' : 'idle',
         enabled: n !== 6,
       })),
     },
@@ -457,8 +456,8 @@ const teaShop: DemoStore = {
     ],
   },
   areas: [
-    { name: '一楼', tables: tables('T', 1, 12, (n) => ({ seats: n <= 6 ? 2 : 4, status: [2, 7, 9].includes(n) ? 'occupied' : n === 4 ? 'to_clean' : 'idle' })) },
-    { name: '二楼', tables: tables('S', 1, 10, (n) => ({ seats: n <= 4 ? 4 : 6, status: n === 1 ? 'occupied' : 'idle' })) },
+    { name: '一楼', tables: tables('T', 1, 12, (n) => ({ seats: n <= 6 ? 2 : 4 })) },
+    { name: '二楼', tables: tables('S', 1, 10, (n) => ({ seats: n <= 4 ? 4 : 6 })) },
   ],
 };
 

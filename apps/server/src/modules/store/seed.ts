@@ -181,7 +181,7 @@ async function insertStore(tx: Db, demo: DemoStore, images: StoreImages, sort: n
   const areas = byName(await tx.insert(storeArea).values(demo.areas.map((a, i) => ({ storeId, name: a.name, sort: i })))
     .returning({ id: storeArea.id, name: storeArea.name }));
   await tx.insert(storeTable).values(demo.areas.flatMap((a) => a.tables.map((t, i) => ({
-    storeId, areaId: need(areas, a.name, 'area'), code: t.code, seats: t.seats, minSpend: t.minSpend ?? null, status: t.status ?? 'idle',
+    storeId, areaId: need(areas, a.name, 'area'), code: t.code, seats: t.seats, minSpend: t.minSpend ?? null,
     enabled: t.enabled ?? true, sort: i, qrToken: randomBytes(16).toString('base64url'),
   }))));
   return storeId;
