@@ -3,8 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { kitchenMarkBodySchema, storeFloorDestination, type KitchenBoard, type KitchenLine, type KitchenTicket } from '@canteen/contract';
 import { liveClient } from '../../../shared/live/live';
-import { getStore } from '../../../shared/storage/storage';
-import { apiServerForFile, okReply } from '../../../../test/api-server';
+import { getStore, setStore } from '../../../shared/storage/storage';
+import { apiServerForFile, failReply, okReply } from '../../../../test/api-server';
 import { registerPagesForFile, renderPage } from '../../../../test/page';
 import { signInWith } from '../../../../test/render';
 
@@ -35,6 +35,7 @@ function boardNow(done: boolean): KitchenBoard {
 
 const server = apiServerForFile(({ method, path, query }) => {
   if (method === 'GET' && path === '/store/shop/mine') return okReply([{ id: '1', name: '川味小馆', isOpen: true, openNow: true }]);
+  if (method === 'GET' && path === '/order/kitchen' && query.station === '99') return failReply(404, '工位不存在');
   if (method === 'GET' && path === '/order/kitchen') return okReply(boardNow(query.done === '1'));
   if (method === 'POST' && path === '/order/kitchen/lines') return okReply({ asOf: new Date().toISOString() });
   return undefined;
@@ -103,6 +104,14 @@ describe('KitchenPage (厨房看板)', () => {
     expect(server.calls('GET', '/order/kitchen').at(-1)!.query).toMatchObject({ station: '31', done: '1' });
     await user.click(served);
     await waitFor(() => expect(marks()).toEqual([{ storeId: '1', lineIds: ['14'], state: 'served' }]));
+  });
+
+  it('falls back to every category when the remembered station is gone', async () => {
+    setStore('kitchen-station', { 1: '99' });
+    await open(['order:kitchen:edit']);
+    // (The test before may have a reload of its own still arriving first.)
+    expect(server.calls('GET', '/order/kitchen').map((r) => r.query.station).slice(-2)).toEqual(['99', 'all']);
+    expect(getStore('kitchen-station')).toEqual({ 1: 'all' });
   });
 
   it('is a display only without order:kitchen:edit', async () => {

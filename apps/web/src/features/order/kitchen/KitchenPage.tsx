@@ -57,6 +57,14 @@ function KitchenBoardView({ storeId }: { storeId: string }) {
   const { run } = mark;
   const onMark = useCallback((input: MarkInput) => void run(input), [run]);
 
+  // The button spins for its own click only, not for each event's or the 30 s reload.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    await board.refetch();
+    setRefreshing(false);
+  };
+
   const data = board.data;
   // Ages count on the server's clock (a tablet's own may be minutes off).
   const now = data ? localNow + clockOffset(data.asOf, board.dataUpdatedAt) : localNow;
@@ -67,7 +75,7 @@ function KitchenBoardView({ storeId }: { storeId: string }) {
       <div className="kitchen-toolbar">
         {stations.length > 1 && (
           <div className="kitchen-stations" aria-label={t('orderKitchen.station')}>
-            <Segmented size="large" value={station} onChange={(v) => chooseStation(String(v))} options={stations.map((s) => ({ value: s.id, label: s.name }))} />
+            <Segmented size="large" value={station} onChange={(v) => chooseStation(String(v))} options={stations.map((s) => ({ value: s.id, label: s.id === ALL_STATIONS ? t('orderKitchen.allStations') : s.name }))} />
           </div>
         )}
         <Button
@@ -80,7 +88,7 @@ function KitchenBoardView({ storeId }: { storeId: string }) {
         >
           {t('orderKitchen.showDone')}
         </Button>
-        <Button className="kitchen-touch" size="large" icon={<ReloadOutlined />} aria-label={t('orderKitchen.refresh')} loading={board.isFetching} onClick={() => void board.refetch()} />
+        <Button className="kitchen-touch" size="large" icon={<ReloadOutlined />} aria-label={t('orderKitchen.refresh')} loading={refreshing} onClick={() => void refresh()} />
         {data && <Typography.Text type="secondary" className="kitchen-count">{t('orderKitchen.count', { count: data.tickets.length })}</Typography.Text>}
         {!canEdit && <Typography.Text type="secondary">{t('orderKitchen.readOnly')}</Typography.Text>}
       </div>

@@ -8,6 +8,7 @@ addMessages(
   {
     states: KITCHEN_STATE_NAMES,
     station: '工位',
+    allStations: '全部',
     showDone: '显示已出餐',
     refresh: '刷新',
     table: '桌 {{table}}',
@@ -35,6 +36,7 @@ addMessages(
   {
     states: { waiting: 'To make', making: 'Making', ready: 'Ready', served: 'Served' },
     station: 'Station',
+    allStations: 'All',
     showDone: 'Show ready',
     refresh: 'Refresh',
     table: 'Table {{table}}',
