@@ -117,3 +117,24 @@ describe('the demo floor after closing', () => {
     expect(await outOfHours(database.db, NIGHT, { customers: false })).toEqual([]);
   });
 });
+
+describe('the demo floor minutes after 川菜馆 opened', () => {
+  /** Friday 10:32 in Shanghai: 川菜馆 opened at 10:30, the tea shop at 09:00. */
+  const OPENED = Date.parse('2026-11-27T02:32:00Z');
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoOrders(database.db, OPENED);
+  });
+  afterAll(() => database.close());
+
+  it('has today\'s takings at both stores already (the home page is not ¥0), all within the hours', async () => {
+    const stores = await demoStoreHours(database.db);
+    for (const s of stores.values()) {
+      const [paid] = rowsOf<{ amount: string }>(await database.db.execute(sql`
+        select coalesce(sum(payable_amount), 0) as amount from orders where store_id = ${s.id} and paid_business_date = '2026-11-27' and paid_at is not null`));
+      expect(Number(paid!.amount), s.name).toBeGreaterThan(0);
+    }
+    expect(await outOfHours(database.db, OPENED, { customers: false })).toEqual([]);
+  });
+});
