@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Empty, Segmented, Skeleton, Typography } from 'antd';
 import { CheckSquareOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../shared/http/client';
 import { useAction } from '../../../shared/http/useAction';
@@ -24,6 +24,7 @@ const stationGone = (error: unknown, station: string) => error instanceof HttpEr
 function KitchenBoardView({ storeId }: { storeId: string }) {
   const { t } = useTranslation();
   const canEdit = usePermission('order:kitchen:edit');
+  const queryClient = useQueryClient();
   const [station, setStation] = useState(() => rememberedStation(storeId));
   const [done, setDone] = useState(false);
   const board = useQuery({
@@ -53,6 +54,8 @@ function KitchenBoardView({ storeId }: { storeId: string }) {
   const mark = useAction({
     run: (input: MarkInput) => markLines({ storeId, ...input }),
     invalidates: [[KITCHEN_KEY, storeId]],
+    // Refused (another screen marked it first, a dish refunded): show the board as it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: [KITCHEN_KEY, storeId] }),
   });
   const { run } = mark;
   const onMark = useCallback((input: MarkInput) => void run(input), [run]);

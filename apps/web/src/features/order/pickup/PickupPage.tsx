@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Alert, Button, Empty, Popconfirm, Skeleton } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined, SoundOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PickupBoard } from '@canteen/contract';
 import { useAction } from '../../../shared/http/useAction';
@@ -42,9 +42,12 @@ function Board({ storeId }: { storeId: string }) {
   const announcer = useAnnouncer(board.data);
   const fullscreen = useFullscreen(screenRef);
   const canCollect = usePermission('order:kitchen:edit');
+  const queryClient = useQueryClient();
   const collect = useAction({
     run: (called: Called) => markCollected(storeId, called.lineIds ?? []),
     invalidates: [pickupBoardKey(storeId)],
+    // Refused (collected at another screen first): show the board as it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: pickupBoardKey(storeId) }),
   });
   const data = board.data;
 
