@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Empty, Segmented, Skeleton, Typography } from 'antd';
 import { CheckSquareOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../shared/http/client';
 import { useAction } from '../../../shared/http/useAction';
@@ -39,6 +39,8 @@ function KitchenBoardView({ storeId }: { storeId: string }) {
       }
     },
     refetchInterval: FLOOR_POLL_MS,
+    // While another station's (or 已出餐's) board loads, the station choices stay where they are.
+    placeholderData: keepPreviousData,
   });
   useFloorRefresh(storeId, [KITCHEN_KEY, storeId]);
   const localNow = useSecondTick();
@@ -72,6 +74,8 @@ function KitchenBoardView({ storeId }: { storeId: string }) {
   // Ages count on the server's clock (a tablet's own may be minutes off).
   const now = data ? localNow + clockOffset(data.asOf, board.dataUpdatedAt) : localNow;
   const stations = data?.stations ?? [];
+  // …but never another station's tickets.
+  const tickets = board.isPlaceholderData ? undefined : data?.tickets;
 
   return (
     <div className="kitchen" data-testid="kitchen">
@@ -92,17 +96,17 @@ function KitchenBoardView({ storeId }: { storeId: string }) {
           {t('orderKitchen.showDone')}
         </Button>
         <Button className="kitchen-touch" size="large" icon={<ReloadOutlined />} aria-label={t('orderKitchen.refresh')} loading={refreshing} onClick={() => void refresh()} />
-        {data && <Typography.Text type="secondary" className="kitchen-count">{t('orderKitchen.count', { count: data.tickets.length })}</Typography.Text>}
+        {tickets && <Typography.Text type="secondary" className="kitchen-count">{t('orderKitchen.count', { count: tickets.length })}</Typography.Text>}
         {!canEdit && <Typography.Text type="secondary">{t('orderKitchen.readOnly')}</Typography.Text>}
       </div>
       {board.error && !goneStation && <Alert type="error" showIcon message={t('orderKitchen.failed', { message: board.error.message })} />}
-      {board.isPending && !board.error ? (
-        <Skeleton active />
-      ) : data && data.tickets.length === 0 ? (
+      {!data || !tickets ? (
+        board.isFetching && <Skeleton active />
+      ) : tickets.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(done ? 'orderKitchen.emptyDone' : 'orderKitchen.empty')} />
       ) : (
         <div className="kitchen-tickets">
-          {data?.tickets.map((ticket) => (
+          {tickets.map((ticket) => (
             <TicketCard
               key={ticket.orderId}
               ticket={ticket}
