@@ -6,7 +6,7 @@
  */
 export {
   order as orderForReads, orderLine as orderLineForReads, orderLog as orderLogForReads, orderPayment as orderPaymentForReads,
-  orderRefund as orderRefundForReads, type RefundLine,
+  orderRefund as orderRefundForReads, PAY_METHOD_BITS, type RefundLine,
 } from './tables.js';
 /** Reads of the seatings (table_session) for other modules' figures. */
 export { seatingFigures, type SeatingFigures } from './seating-figures.js';

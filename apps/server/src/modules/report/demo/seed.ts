@@ -8,6 +8,7 @@ import { orderNoOf, pickupNoOf } from '../../order/orders/numbers.js';
 import { catalogueOf } from '../../order/pricing/catalogue.js';
 import { priceCart, type PricedCart } from '../../order/pricing/price.js';
 import { orderable } from '../../order/seed.js';
+import { PAY_METHOD_BITS } from '../../order/service.js';
 import { localInstant, openTimeOf, type OpenTime } from '../../store/demo-hours.js';
 import { enabledTables } from '../../store/for-orders.js';
 import { buildMenu } from '../../store/menu/build.js';
@@ -206,7 +207,9 @@ async function seedStore(tx: Db, shop: Shop, base: number, operator: { id: strin
         outcome, method, at, payAt, seating, member: payer, ...(charge ? { charge } : {}), ...(used ? { coupon: used } : {}), priced,
         row: {
           store_id: shop.id, order_no: orderNoOf(businessDate, shop.id, sequence), business_date: businessDate, type, source: qr ? 'qr' : 'cashier',
-          status: outcome, pay_later: tab, table_id: table?.id ?? null, table_code: table?.code ?? null, guests,
+          status: outcome, pay_later: tab,
+          // The payment's method bit, as 0502's trigger would set it: written here, the trigger finds nothing to update (3 s a store otherwise).
+          pay_methods: method && payable > 0 ? PAY_METHOD_BITS[method] : 0, table_id: table?.id ?? null, table_code: table?.code ?? null, guests,
           pickup_no: table ? null : pickupNoOf(shop.pickupRule, sequence), member_id: payer?.id ?? null, member_name: payer?.name ?? null, member_phone: payer?.phone ?? null,
           coupon_id: used?.coupon.id ?? null, coupon_code: used?.coupon.code ?? null, coupon_name: used?.coupon.name ?? null,
           goods_amount: priced.goodsAmount, packing_fee: priced.packingFee, member_discount: priced.memberDiscount, coupon_discount: used?.discount ?? 0, manual_discount: 0,
