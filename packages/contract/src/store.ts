@@ -23,8 +23,7 @@ export const PAY_MODES = ['pay_first', 'pay_later'] as const;
 export const PACKING_FEE_MODES = ['none', 'per_order', 'per_item'] as const;
 export const STOCK_MODES = ['unlimited', 'total', 'daily'] as const;
 export type StockMode = (typeof STOCK_MODES)[number];
-export const TABLE_STATUSES = ['idle', 'occupied', 'to_clean'] as const;
-export type TableStatus = (typeof TABLE_STATUSES)[number];
+// A table has no typed status: its state is its open seating's (floor.ts TABLE_STATES, issue 24).
 export const CATEGORY_KINDS = ['dish', 'combo'] as const;
 
 /** Most images a dish or combo has (the first is the cover). */
@@ -373,7 +372,6 @@ export const tableRecordSchema = z.object({
   code: z.string(),
   seats: z.number().int(),
   minSpend: z.number().int().nullable(),
-  status: z.enum(TABLE_STATUSES),
   enabled: z.boolean(),
   sort: z.number().int(),
   /** The diners' ordering page of this table (path with its QR token). */
@@ -388,13 +386,11 @@ export const tableBodySchema = z.object({
   code: tableCode,
   seats: z.number().int().min(1, '座位数至少为1').max(99, '座位数不能超过99').default(4),
   minSpend: fen('最低消费').nullish(),
-  status: z.enum(TABLE_STATUSES, { message: '桌台状态不正确' }).default('idle'),
   enabled: z.boolean().default(true),
   sort,
 });
 export const tableQuerySchema = storeScopedQuerySchema.extend({
   areaId: id.optional(),
-  status: z.enum(TABLE_STATUSES).optional(),
   code: text('桌号', 16).optional(),
 });
 /** Tables A01–A20 in one go: prefix + numbers from..to, zero-padded to `digits`. */

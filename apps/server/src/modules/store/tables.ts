@@ -166,7 +166,6 @@ export const storeTable = pgTable('store_table', {
   code: text('code').notNull(),
   seats: smallint('seats').notNull().default(4),
   minSpend: money('min_spend'),
-  status: text('status').$type<'idle' | 'occupied' | 'to_clean'>().notNull().default('idle'),
   qrToken: text('qr_token').notNull(),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),

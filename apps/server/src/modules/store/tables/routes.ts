@@ -71,7 +71,7 @@ export const tableRoutes: FastifyPluginAsync = async (app) => {
       : new Map<string, string>();
     return rows.map((r) => ({
       id: r.id, storeId: r.storeId, areaId: r.areaId, areaName: names.get(r.areaId) ?? '', code: r.code, seats: r.seats, minSpend: r.minSpend,
-      status: r.status, enabled: r.enabled, sort: r.sort, orderUrl: orderPath(r.qrToken), createTime: iso(r.createdAt),
+      enabled: r.enabled, sort: r.sort, orderUrl: orderPath(r.qrToken), createTime: iso(r.createdAt),
     }));
   };
 
@@ -83,16 +83,16 @@ export const tableRoutes: FastifyPluginAsync = async (app) => {
     sortable: { sort: storeTable.sort, code: storeTable.code, seats: storeTable.seats, create_time: storeTable.createdAt },
     order: [asc(storeTable.sort), asc(storeTable.code), asc(storeTable.id)],
     filters: (q) => [
-      eq(storeTable.storeId, q.storeId), q.areaId ? eq(storeTable.areaId, q.areaId) : undefined, q.status ? eq(storeTable.status, q.status) : undefined,
+      eq(storeTable.storeId, q.storeId), q.areaId ? eq(storeTable.areaId, q.areaId) : undefined,
       contains(storeTable.code, q.code),
     ],
     scope: (request) => ({ where: storeCondition(request, storeTable.storeId) }),
     toRecords: (rows, ctx) => toTableRecords(rows, ctx.db),
     insert: (body) => ({
-      storeId: body.storeId, areaId: body.areaId, code: body.code, seats: body.seats, minSpend: body.minSpend ?? null, status: body.status,
+      storeId: body.storeId, areaId: body.areaId, code: body.code, seats: body.seats, minSpend: body.minSpend ?? null,
       enabled: body.enabled, sort: body.sort, qrToken: newQrToken(),
     }),
-    change: (body) => ({ areaId: body.areaId, code: body.code, seats: body.seats, minSpend: body.minSpend ?? null, status: body.status, enabled: body.enabled, sort: body.sort }),
+    change: (body) => ({ areaId: body.areaId, code: body.code, seats: body.seats, minSpend: body.minSpend ?? null, enabled: body.enabled, sort: body.sort }),
     unique: {
       store_table_code: (key) => `桌号 ${nameOfKey(key)} 已存在`,
       store_table_qr_token: '二维码生成冲突，请重试',

@@ -15,7 +15,7 @@ let storeB: string;
 let hall: string;
 
 type Area = { id: string; storeId: string; name: string; sort: number; tableCount: number };
-type Table = { id: string; storeId: string; areaId: string; areaName: string; code: string; seats: number; minSpend: number | null; status: string; orderUrl: string };
+type Table = { id: string; storeId: string; areaId: string; areaName: string; code: string; seats: number; minSpend: number | null; orderUrl: string };
 
 beforeAll(async () => {
   admin = await signIn(app, 'admin');
@@ -54,7 +54,7 @@ describe('areas', () => {
 describe('tables', () => {
   it('get a random QR token (≥ 128 bits, base64url, not the id) and a code unique within the store', async () => {
     const t = await tableIn(storeA, hall, 'T1', { seats: 6, minSpend: 20000 });
-    expect(t).toMatchObject({ storeId: storeA, areaId: hall, areaName: '大厅', code: 'T1', seats: 6, minSpend: 20000, status: 'idle' });
+    expect(t).toMatchObject({ storeId: storeA, areaId: hall, areaName: '大厅', code: 'T1', seats: 6, minSpend: 20000 });
     expect(t.orderUrl).toMatch(/^\/order\/t\/[A-Za-z0-9_-]{22,}$/);
     expect(Buffer.from(tokenOf(t), 'base64url').length * 8).toBeGreaterThanOrEqual(128);
     expect(tokenOf(t)).not.toContain(t.id);
@@ -97,10 +97,10 @@ describe('tables', () => {
     expect(reversed.json().msg).toContain('起始编号不能大于结束编号');
   });
 
-  it('filters by area, status and code', async () => {
+  it('filters by area and code; a table has no typed status (its state is its seating\'s: the floor)', async () => {
     const t = (await pageOf(`storeId=${storeA}&code=T2`)).records[0]!;
-    dataOf(await call('PUT', '/store/table', { id: t.id, storeId: storeA, areaId: hall, code: 'T2', status: 'to_clean' }));
-    expect((await pageOf(`storeId=${storeA}&status=to_clean`)).records.map((r) => r.code)).toEqual(['T2']);
+    expect(t).not.toHaveProperty('status');
+    expect((await pageOf(`storeId=${storeA}&code=T2`)).records.map((r) => r.code)).toEqual(['T2']);
     expect((await pageOf(`storeId=${storeA}&areaId=${hall}`)).records.map((r) => r.code)).toEqual(['T1', 'T2']);
     expect((await call('GET', `/store/table/page?storeId=${storeA}&ascs=qr_token`)).statusCode).toBe(400);
   });

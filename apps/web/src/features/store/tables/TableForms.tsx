@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  fenToYuan, TABLE_BATCH_MAX, TABLE_STATUSES, tableEndpoints, yuanToFen, type AreaRecord, type TableRecord, type TableStatus,
+  fenToYuan, TABLE_BATCH_MAX, tableEndpoints, yuanToFen, type AreaRecord, type TableRecord,
 } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
@@ -19,7 +19,6 @@ interface TableFormValues {
   seats: number;
   /** Yuan; empty: none. */
   minSpend: number | null;
-  status: TableStatus;
   enabled: boolean;
   sort: number;
 }
@@ -31,15 +30,15 @@ export function TableForm({ storeId, areas, table, areaId, onClose }: { storeId:
   const { t } = useTranslation();
   const [form] = Form.useForm<TableFormValues>();
   const initial = useMemo<TableFormValues>(() => (table
-    ? { areaId: table.areaId, code: table.code, seats: table.seats, minSpend: table.minSpend == null ? null : Number(fenToYuan(table.minSpend)), status: table.status, enabled: table.enabled, sort: table.sort }
-    : { areaId, code: '', seats: 4, minSpend: null, status: 'idle', enabled: true, sort: 0 }), [table, areaId]);
+    ? { areaId: table.areaId, code: table.code, seats: table.seats, minSpend: table.minSpend == null ? null : Number(fenToYuan(table.minSpend)), enabled: table.enabled, sort: table.sort }
+    : { areaId, code: '', seats: 4, minSpend: null, enabled: true, sort: 0 }), [table, areaId]);
   // Esc, a click outside, ×, 取消: the user's changes are not dropped without asking; a save closes at once.
   const { close } = useCloseGuard(form, onClose, initial);
   const save = useAction({
     run: (v: TableFormValues) => {
       const body = {
         storeId, areaId: v.areaId!, code: v.code.trim(), seats: v.seats, minSpend: v.minSpend == null ? null : yuanToFen(v.minSpend),
-        status: v.status, enabled: v.enabled, sort: v.sort ?? 0,
+        enabled: v.enabled, sort: v.sort ?? 0,
       };
       return table ? call(tableEndpoints.update, { body: { ...body, id: table.id } }) : call(tableEndpoints.create, { body });
     },
@@ -83,9 +82,6 @@ export function TableForm({ storeId, areas, table, areaId, onClose }: { storeId:
           </Form.Item>
         </Space>
         <Space wrap align="start">
-          <Form.Item name="status" label={t('storeTable.tableStatus')}>
-            <Select style={{ width: 140 }} options={TABLE_STATUSES.map((s) => ({ value: s, label: t(`storeTable.status.${s}`) }))} />
-          </Form.Item>
           <Form.Item name="enabled" label={t('storeTable.enabled')} valuePropName="checked">
             <Switch />
           </Form.Item>

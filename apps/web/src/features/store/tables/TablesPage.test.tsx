@@ -13,7 +13,7 @@ let tables: TableRecord[] = [];
 let tokens = 0;
 
 const table = (id: string, areaId: string, code: string, extra: Partial<TableRecord> = {}): TableRecord => ({
-  id, storeId: '1', areaId, areaName: areas.find((a) => a.id === areaId)?.name ?? '', code, seats: 4, minSpend: null, status: 'idle', enabled: true, sort: 0,
+  id, storeId: '1', areaId, areaName: areas.find((a) => a.id === areaId)?.name ?? '', code, seats: 4, minSpend: null, enabled: true, sort: 0,
   orderUrl: `/order/t/token-${id}-0`, createTime: '2026-01-01T00:00:00Z', ...extra,
 });
 const withCounts = () => areas.map((a) => ({ ...a, tableCount: tables.filter((t) => t.areaId === a.id).length }));
@@ -39,7 +39,7 @@ function route({ method, path, body, query, headers }: Received) {
   if ((method === 'POST' || method === 'PUT') && path === '/store/table') {
     const b = tableBodySchema.parse(body);
     if (tables.some((t) => t.code === b.code && t.id !== b.id)) return failReply(409, `桌号 ${b.code} 已存在`);
-    const made = table(b.id ?? String(tables.length + 100), b.areaId, b.code, { seats: b.seats, minSpend: b.minSpend ?? null, status: b.status, enabled: b.enabled });
+    const made = table(b.id ?? String(tables.length + 100), b.areaId, b.code, { seats: b.seats, minSpend: b.minSpend ?? null, enabled: b.enabled });
     tables = method === 'POST' ? [...tables, made] : tables.map((t) => (t.id === b.id ? made : t));
     return okReply(made);
   }
@@ -87,8 +87,8 @@ beforeEach(() => {
   ];
   tables = [
     table('1', '1', 'A01'),
-    table('2', '1', 'A02', { status: 'occupied', seats: 2 }),
-    table('3', '1', 'A03', { status: 'to_clean', enabled: false }),
+    table('2', '1', 'A02', { seats: 2 }),
+    table('3', '1', 'A03', { enabled: false }),
     table('4', '2', 'V01', { seats: 10, minSpend: 80000 }),
   ];
   tokens = 0;
@@ -122,25 +122,21 @@ describe('桌台', () => {
     expect(await screen.findByText('该区域还没有桌台，可以“批量新增”一次创建 A01–A20')).toBeInTheDocument();
   });
 
-  it('shows the grid by area and status with their colours, renames an area and shows the 409 of deleting a full one', async () => {
+  it('shows the grid by area (no typed state: that is the floor\'s), renames an area and shows the 409 of deleting a full one', async () => {
     const user = userEvent.setup();
     const { notified } = renderWithApp(<TablesPage />);
     await open();
     expect(codes()).toEqual(['A01', 'A02', 'A03', 'V01']);
-    const a02 = screen.getByTestId('table-A02');
-    expect(a02).toHaveAttribute('data-status', 'occupied');
-    expect(within(a02).getByText('就餐中')).toHaveClass('ant-tag-volcano');
-    expect(within(screen.getByTestId('table-A01')).getByText('空闲')).toHaveClass('ant-tag-green');
-    expect(within(screen.getByTestId('table-A03')).getByText('待清台')).toHaveClass('ant-tag-gold');
+    expect(within(screen.getByTestId('table-A02')).getByText(/^2人/)).toBeInTheDocument();
+    for (const state of ['空闲', '就餐中', '待清台']) expect(screen.queryByText(state)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('status-filter')).not.toBeInTheDocument();
     expect(within(screen.getByTestId('table-A03')).getByText('停用')).toBeInTheDocument();
     expect(within(screen.getByTestId('table-V01')).getByText('低消 ¥800.00')).toBeInTheDocument();
 
     await user.click(within(screen.getByTestId('area-2')).getByText('包间'));
     expect(codes()).toEqual(['V01']);
     await user.click(within(screen.getByTestId('area-all')).getByText('全部区域'));
-    await user.click(within(screen.getByTestId('status-filter')).getByText('就餐中 1'));
-    expect(codes()).toEqual(['A02']);
-    await user.click(within(screen.getByTestId('status-filter')).getByText('全部 4'));
+    expect(codes()).toEqual(['A01', 'A02', 'A03', 'V01']);
 
     await user.click(within(screen.getByTestId('area-2')).getByLabelText('重命名 包间'));
     const name = await screen.findByLabelText('区域名称');
@@ -233,7 +229,7 @@ describe('桌台', () => {
     await user.type(code, 'A09');
     await user.click(ok());
     await screen.findByText('桌台已新增');
-    expect(server.calls('POST', '/store/table').at(-1)!.body).toEqual({ storeId: '1', areaId: '1', code: 'A09', seats: 4, minSpend: 19990, status: 'idle', enabled: true, sort: 0 });
+    expect(server.calls('POST', '/store/table').at(-1)!.body).toEqual({ storeId: '1', areaId: '1', code: 'A09', seats: 4, minSpend: 19990, enabled: true, sort: 0 });
 
     await user.click(within(await screen.findByTestId('table-A09')).getByLabelText('编辑 A09'));
     const seats = await screen.findByLabelText('座位数');

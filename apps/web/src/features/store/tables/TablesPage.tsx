@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Col, Empty, Popconfirm, Row, Segmented, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Col, Empty, Popconfirm, Row, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { AppstoreAddOutlined, DeleteOutlined, EditOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { areaEndpoints, formatFen, TABLE_STATUSES, tableEndpoints, type AreaRecord, type TableRecord, type TableStatus } from '@canteen/contract';
+import { areaEndpoints, formatFen, tableEndpoints, type AreaRecord, type TableRecord } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { useAction } from '../../../shared/http/useAction';
 import { usePermissionCheck } from '../../../shared/session/session';
@@ -14,10 +14,6 @@ import { AREAS_KEY, TABLES_KEY, qrsheetBlob } from './api';
 import { QrDialog } from './QrDialog';
 import { BatchForm, TableForm } from './TableForms';
 import './messages';
-
-/** Status colours: free green, dining orange-red, to clean gold. */
-export const STATUS_COLORS: Record<TableStatus, string> = { idle: 'green', occupied: 'volcano', to_clean: 'gold' };
-const BORDER_COLORS: Record<TableStatus, string> = { idle: '#52c41a', occupied: '#fa541c', to_clean: '#faad14' };
 
 function TableCard({ table, showArea, onQr, onEdit, onDelete }: {
   table: TableRecord;
@@ -51,16 +47,12 @@ function TableCard({ table, showArea, onQr, onEdit, onDelete }: {
     <Card
       size="small"
       data-testid={`table-${table.code}`}
-      data-status={table.status}
       actions={actions}
-      style={{ borderTop: `4px solid ${BORDER_COLORS[table.status]}` }}
       styles={{ body: { opacity: table.enabled ? 1 : 0.55 } }}
     >
       <Space orientation="vertical" size={2} style={{ width: '100%' }}>
-        <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Typography.Text strong style={{ fontSize: 20 }}>{table.code}</Typography.Text>
-          <Tag color={STATUS_COLORS[table.status]} style={{ marginInlineEnd: 0 }}>{t(`storeTable.status.${table.status}`)}</Tag>
-        </Space>
+        {/* No state here: a table's state is its seating's, on the floor's table map (issue 24). */}
+        <Typography.Text strong style={{ fontSize: 20 }}>{table.code}</Typography.Text>
         <Typography.Text type="secondary">
           {t('storeTable.seatsUnit', { n: table.seats })}
           {showArea ? ` · ${table.areaName}` : ''}
@@ -84,7 +76,6 @@ function Tables({ storeId, storeName }: { storeId: string; storeName: string }) 
   const { message } = App.useApp();
   const can = usePermissionCheck();
   const [area, setArea] = useState<string>(ALL_AREAS);
-  const [status, setStatus] = useState<TableStatus | 'all'>('all');
   const [dialog, setDialog] = useState<Dialog | undefined>();
 
   const areas = useQuery({
@@ -100,8 +91,7 @@ function Tables({ storeId, storeName }: { storeId: string; storeName: string }) 
   // A deleted (or another store's) area falls back to all areas.
   const areaId = current?.id;
   const inArea = useMemo(() => (tables.data?.records ?? []).filter((r) => !areaId || r.areaId === areaId), [tables.data, areaId]);
-  const shown = status === 'all' ? inArea : inArea.filter((r) => r.status === status);
-  const counts = Object.fromEntries(TABLE_STATUSES.map((s) => [s, inArea.filter((r) => r.status === s).length])) as Record<TableStatus, number>;
+  const shown = inArea;
 
   const remove = useAction({
     run: (table: TableRecord) => call(tableEndpoints.remove, { params: { id: table.id } }),
@@ -152,15 +142,6 @@ function Tables({ storeId, storeName }: { storeId: string; storeName: string }) 
                 {t('storeTable.printSheet')}
               </Button>
             </Space>
-            <Segmented<TableStatus | 'all'>
-              value={status}
-              onChange={setStatus}
-              options={[
-                { value: 'all', label: `${t('storeTable.statusAll')} ${inArea.length}` },
-                ...TABLE_STATUSES.map((s) => ({ value: s, label: `${t(`storeTable.status.${s}`)} ${counts[s]}` })),
-              ]}
-              data-testid="status-filter"
-            />
           </Space>
           {noAreas ? (
             <Empty description={t('storeTable.noAreas')} />
@@ -197,7 +178,7 @@ function Tables({ storeId, storeName }: { storeId: string; storeName: string }) 
   );
 }
 
-/** 桌台: the current store's areas and a grid of their tables with status and QR codes. */
+/** 桌台: the current store's areas and a grid of their tables with their QR codes. */
 export default function TablesPage() {
   return <StoreGate>{(store) => <Tables storeId={store.storeId} storeName={store.storeName} />}</StoreGate>;
 }
