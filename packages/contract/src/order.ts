@@ -137,6 +137,12 @@ export const orderLineRecordSchema = z.object({
   remark: z.string(),
   /** The round of a pay-later tab (加菜 1, 2, 3…). */
   round: z.number().int(),
+  /** The kitchen's progress (issue 24): 待制作 → 制作中 → 已出餐 → 已上菜; a combo line follows its items. */
+  kitchenState: z.enum(['waiting', 'making', 'ready', 'served']).optional(),
+  /** 催菜: when the line was last rushed. */
+  rushedAt: z.string().nullable().optional(),
+  /** 退菜 of an unpaid order: taken off the line (not refunded: nothing was paid). */
+  voidedQuantity: z.number().optional(),
 });
 export type OrderLineRecord = z.infer<typeof orderLineRecordSchema>;
 

@@ -89,6 +89,10 @@ export const lineRecord = (l: typeof orderLine.$inferSelect): OrderLineRecord =>
   refundedQuantity: Number(l.refundedQuantity),
   remark: l.remark,
   round: l.round,
+  // A line just written (order-writes.ts reads back no kitchen columns) is waiting, rushed never.
+  kitchenState: l.kitchenState ?? 'waiting',
+  rushedAt: l.rushedAt ? l.rushedAt.toISOString() : null,
+  voidedQuantity: Number(l.voidedQuantity ?? 0),
 });
 
 const paymentRecord = (p: typeof orderPayment.$inferSelect): PaymentRecord => ({
