@@ -41,3 +41,20 @@ export async function publishSynced(app: FastifyInstance, synced: ReadonlyArray<
   }
   for (const [storeId, tables] of byStore) await publishFloor(app, { storeId, kind: 'table', tableIds: [...tables], orderIds });
 }
+
+/**
+ * After an order reached the kitchen (paid, or a tab's round came in): its store's kitchen
+ * displays and pickup board are told, wherever the order is (a takeaway or a counter order sits at
+ * no table, so publishTablesOfOrders says nothing of it).
+ */
+export async function publishKitchenOfOrders(app: FastifyInstance, orderIds: readonly string[]): Promise<void> {
+  if (!orderIds.length) return;
+  try {
+    const rows = rowsOf<{ store_id: string; order_ids: string[] }>(await app.database.db.execute(sql`
+      select store_id::text as store_id, array_agg(id::text) as order_ids from orders
+      where id = any(${`{${orderIds.join(',')}}`}::bigint[]) group by store_id`));
+    for (const r of rows) await publishFloor(app, { storeId: r.store_id, kind: 'kitchen', tableIds: [], orderIds: r.order_ids });
+  } catch (error) {
+    app.log.warn({ err: error }, 'floor live publish failed');
+  }
+}

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DinerOrder, OrderQuote, OrderRecord, OrderSource, OrderStatus } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { badRequest, notFound } from '../../../http/errors.js';
-import { publishSynced, publishTablesOfOrders } from '../floor/publish.js';
+import { publishKitchenOfOrders, publishSynced, publishTablesOfOrders } from '../floor/publish.js';
 import { syncSessionOfOrder } from '../floor/sessions.js';
 import { OrderHooks } from '../hooks.js';
 import { listenForKitchen } from '../kitchen/hooks.js';
@@ -108,6 +108,8 @@ export class OrderService implements OrderServiceApi {
     await publishOrder(this.app, orderId);
     // The table map too: a payment, a round or 买单 moves the order's seating (floor/sessions.ts).
     await publishTablesOfOrders(this.app, [orderId]);
+    // And the kitchen displays and the pickup board: its lines are the kitchen's now.
+    await publishKitchenOfOrders(this.app, [orderId]);
   }
 
   async releaseHeld(tx: Db, orderId: string): Promise<boolean> {
@@ -139,6 +141,8 @@ export class OrderService implements OrderServiceApi {
       await syncSessionOfOrder(tx, orderId);
     });
     await publishTablesOfOrders(this.app, [orderId]);
+    // And the kitchen displays and the pickup board: its lines are the kitchen's now.
+    await publishKitchenOfOrders(this.app, [orderId]);
   }
 
   /** 加菜 (orders/rounds.ts): the next round of a dining order; the admin sees it live, printing hears roundAdded. */
@@ -174,5 +178,7 @@ export class OrderService implements OrderServiceApi {
     });
     if (done.menuChanged) this.app.store.menu.changed(done.storeId);
     await publishTablesOfOrders(this.app, [orderId]);
+    // And the kitchen displays and the pickup board: its lines are the kitchen's now.
+    await publishKitchenOfOrders(this.app, [orderId]);
   }
 }
