@@ -119,7 +119,10 @@ describe('roles', () => {
     await createTestUser(app, 'cashier', ['ROLE_CASHIER']);
     const cashier = await signIn(app, 'cashier');
     const info = (await call('GET', '/upms/user/info', undefined, cashier)).json().data;
-    expect(info.permissions).toEqual(['order:cashier:index', 'order:cashier:pay', 'order:order:edit', 'order:order:get', 'order:order:index', 'order:order:refund']);
+    expect(info.permissions).toEqual([
+      'order:cashier:index', 'order:cashier:pay', 'order:floor:clear', 'order:floor:index', 'order:floor:open', 'order:floor:transfer', 'order:floor:void',
+      'order:kitchen:edit', 'order:kitchen:index', 'order:order:edit', 'order:order:get', 'order:order:index', 'order:order:refund', 'order:pickup:index',
+    ]);
     expect((await call('GET', '/upms/menu', undefined, cashier)).json<{ data: MenuNode[] }>().data.map((g) => g.name)).toEqual(['订单管理']);
     expect((await call('PUT', '/upms/role/menu', { roleId, menuIds: ['999999'] })).statusCode).toBe(400);
   });

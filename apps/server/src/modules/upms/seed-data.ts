@@ -65,6 +65,9 @@ export const seedMenu: SeedGroup[] = [
     screens: [
       screen('订单列表', '/order/list', 'UnorderedListOutlined', 'order:order'),
       screen('收银台', '/order/cashier', 'ShopOutlined', 'order:cashier'),
+      screen('桌台图', '/order/floor', 'LayoutOutlined', 'order:floor'),
+      screen('厨房看板', '/order/kitchen', 'FireOutlined', 'order:kitchen'),
+      screen('取餐叫号', '/order/pickup', 'SoundOutlined', 'order:pickup'),
     ],
   },
   {
@@ -85,13 +88,27 @@ export const seedMenu: SeedGroup[] = [
   },
 ];
 
+/**
+ * Screens added after databases were first seeded, by the seed version that added them: an
+ * upgraded database's roles that hold `heldWith` get them too (with their group and their buttons
+ * but admin-only ones), as the super-admin and operator roles do. The service floor's screens
+ * follow the order list: whoever works with orders gets the floor, the kitchen and the pickup board.
+ */
+export const seedScreensFollowing: { version: number; screens: PermissionScreen[]; heldWith: string }[] = [
+  { version: 4, screens: ['order:floor', 'order:kitchen', 'order:pickup'], heldWith: 'order:order:index' },
+];
+
 const actionNames: Record<string, string> = {
   index: '查看', get: '详情', add: '新增', edit: '修改', del: '删除', perm: '分配权限',
   synchro: '同步', 'edit:remark': '修改备注', tagging: '打标签',
   freeze: '冻结', adjust: '调整', recharge: '充值', level: '等级', refund: '退款', issue: '发放', void: '作废',
   pay: '收款', export: '导出', rebuild: '重算', account: '飞鹅账号', port: '非标准端口', secret: '接口凭证',
+  open: '开台', transfer: '转台并台', clear: '清台',
 };
+
+/** Buttons whose action means something else on their screen (void is 作废 for coupons, 退菜 on the floor). */
+const codeNames: Record<string, string> = { 'order:floor:void': '桌台图退菜', 'order:kitchen:edit': '厨房看板出餐' };
 
 /** A screen's buttons: name and permission code, e.g. 用户管理新增 / sys:user:add. */
 export const seedButtons = (s: SeedScreen) =>
-  screenCodes(s.screen).map((code) => ({ name: `${s.name}${actionNames[code.slice(s.screen.length + 1)] ?? code}`, permission: code }));
+  screenCodes(s.screen).map((code) => ({ name: codeNames[code] ?? `${s.name}${actionNames[code.slice(s.screen.length + 1)] ?? code}`, permission: code }));

@@ -5,11 +5,11 @@ import type { Config } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { appSetting } from '../../db/tables.js';
 import { hashPassword } from '../../util/passwords.js';
-import { seedButtons, seedMenu } from './seed-data.js';
+import { seedButtons, seedMenu, seedScreensFollowing } from './seed-data.js';
 import { sysDept, sysMenu, sysOauthClient, sysRole, sysRoleMenu, sysUser, sysUserRole } from './tables.js';
 
 /** Raise when the seed gains rows; a boot then adds what is missing (never re-adds what was deleted twice). */
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
 const SEED_KEY = 'identity.seedVersion';
 const DEMO_KEY = 'identity.demoSeeded';
 export const DEMO_PASSWORD = '123456';
@@ -22,29 +22,55 @@ async function setting(db: Db, key: string): Promise<unknown> {
 const saveSetting = (db: Db, key: string, value: unknown) =>
   db.insert(appSetting).values({ key, value }).onConflictDoUpdate({ target: appSetting.key, set: { value, updatedAt: new Date() } });
 
-/** Inserts the menu tree by seed key; answers every seeded row's id and whether it is admin-only. */
-async function seedMenus(db: Db): Promise<{ id: string; adminOnly: boolean }[]> {
+interface SeededMenu {
+  id: string;
+  adminOnly: boolean;
+  /** The permission screen of a screen's row and of its buttons; none for a group. */
+  screen?: string;
+  /** The group (its path) the row is in, or is. */
+  group: string;
+}
+
+/** Inserts the menu tree by seed key; answers every seeded row's id, whether it is admin-only, its screen and its group. */
+async function seedMenus(db: Db): Promise<SeededMenu[]> {
   const idOf = async (seedKey: string) => (await db.select({ id: sysMenu.id }).from(sysMenu).where(eq(sysMenu.seedKey, seedKey)))[0]?.id;
   const put = async (seedKey: string, row: Omit<typeof sysMenu.$inferInsert, 'seedKey'>) => {
     await db.insert(sysMenu).values({ ...row, seedKey }).onConflictDoNothing();
     return (await idOf(seedKey))!;
   };
-  const ids: { id: string; adminOnly: boolean }[] = [];
+  const ids: SeededMenu[] = [];
   for (const [g, group] of seedMenu.entries()) {
     const adminOnly = group.adminOnly ?? false;
     const groupId = await put(`menu:${group.path}`, { name: group.name, path: group.path, icon: group.icon, sort: (g + 1) * 10, type: '0', parentId: '-1' });
-    ids.push({ id: groupId, adminOnly });
+    ids.push({ id: groupId, adminOnly, group: group.path });
     for (const [s, screen] of group.screens.entries()) {
       const screenId = await put(`menu:${screen.path}`, {
         name: screen.name, path: screen.path, icon: screen.icon, component: screen.component, sort: (s + 1) * 10, type: '0', parentId: groupId,
       });
-      ids.push({ id: screenId, adminOnly });
+      ids.push({ id: screenId, adminOnly, screen: screen.screen, group: group.path });
       for (const [b, button] of seedButtons(screen).entries()) {
-        ids.push({ id: await put(`button:${button.permission}`, { name: button.name, permission: button.permission, sort: b + 1, type: '1', parentId: screenId }), adminOnly: adminOnly || ADMIN_ONLY_PERMISSIONS.includes(button.permission) });
+        const id = await put(`button:${button.permission}`, { name: button.name, permission: button.permission, sort: b + 1, type: '1', parentId: screenId });
+        ids.push({ id, adminOnly: adminOnly || ADMIN_ONLY_PERMISSIONS.includes(button.permission), screen: screen.screen, group: group.path });
       }
     }
   }
   return ids;
+}
+
+/**
+ * An upgraded database (seeded before `from`): the roles holding a code that screens added since
+ * follow get those screens too (seedScreensFollowing), their group and their buttons but admin-only ones.
+ */
+async function grantFollowingScreens(db: Db, menus: SeededMenu[], from: number): Promise<void> {
+  for (const follow of seedScreensFollowing.filter((f) => f.version > from)) {
+    const holders = await db.selectDistinct({ roleId: sysRoleMenu.roleId }).from(sysRoleMenu)
+      .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId)).where(eq(sysMenu.permission, follow.heldWith));
+    const screens = menus.filter((m) => !m.adminOnly && m.screen !== undefined && (follow.screens as string[]).includes(m.screen));
+    const groups = new Set(screens.map((m) => m.group));
+    const granted = [...menus.filter((m) => m.screen === undefined && groups.has(m.group)), ...screens];
+    const grants = holders.flatMap((h) => granted.map((m) => ({ roleId: h.roleId, menuId: m.id })));
+    for (let i = 0; i < grants.length; i += 200) await db.insert(sysRoleMenu).values(grants.slice(i, i + 200)).onConflictDoNothing();
+  }
 }
 
 async function roleId(db: Db, code: string, name: string, desc: string): Promise<string> {
@@ -113,6 +139,7 @@ export async function seedIdentity(database: Database, config: Config): Promise<
       ...menus.filter((m) => !m.adminOnly).map((m) => ({ roleId: operator, menuId: m.id })),
     ];
     for (let i = 0; i < grants.length; i += 200) await db.insert(sysRoleMenu).values(grants.slice(i, i + 200)).onConflictDoNothing();
+    if (version > 0) await grantFollowingScreens(db, menus, version);
     await db.insert(sysOauthClient).values({
       clientId: 'admin',
       clientSecret: await hashPassword('admin'),

@@ -1,16 +1,16 @@
 import {
-  ApartmentOutlined, AppstoreOutlined, BarChartOutlined, CoffeeOutlined, CommentOutlined, CreditCardOutlined, FileTextOutlined, GiftOutlined,
-  HomeOutlined, IdcardOutlined, KeyOutlined, LineChartOutlined, LinkOutlined, MenuOutlined, MessageOutlined, MobileOutlined, PictureOutlined,
-  PrinterOutlined, ProfileOutlined, SettingOutlined, ShopOutlined, TableOutlined, TagOutlined, TagsOutlined, TeamOutlined, UnorderedListOutlined,
+  ApartmentOutlined, AppstoreOutlined, BarChartOutlined, CoffeeOutlined, CommentOutlined, CreditCardOutlined, FileTextOutlined, FireOutlined, GiftOutlined,
+  HomeOutlined, IdcardOutlined, KeyOutlined, LayoutOutlined, LineChartOutlined, LinkOutlined, MenuOutlined, MessageOutlined, MobileOutlined, PictureOutlined,
+  PrinterOutlined, ProfileOutlined, SettingOutlined, ShopOutlined, SoundOutlined, TableOutlined, TagOutlined, TagsOutlined, TeamOutlined, UnorderedListOutlined,
   UserOutlined, WechatOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 /** The icons menu entries may name (antd names as the menu seed uses them); others fall back to a generic one. */
 const icons: Record<string, ComponentType> = {
-  ApartmentOutlined, AppstoreOutlined, BarChartOutlined, CoffeeOutlined, CommentOutlined, CreditCardOutlined, FileTextOutlined, GiftOutlined,
-  HomeOutlined, IdcardOutlined, KeyOutlined, LineChartOutlined, LinkOutlined, MenuOutlined, MessageOutlined, MobileOutlined, PictureOutlined,
-  PrinterOutlined, ProfileOutlined, SettingOutlined, ShopOutlined, TableOutlined, TagOutlined, TagsOutlined, TeamOutlined, UnorderedListOutlined,
+  ApartmentOutlined, AppstoreOutlined, BarChartOutlined, CoffeeOutlined, CommentOutlined, CreditCardOutlined, FileTextOutlined, FireOutlined, GiftOutlined,
+  HomeOutlined, IdcardOutlined, KeyOutlined, LayoutOutlined, LineChartOutlined, LinkOutlined, MenuOutlined, MessageOutlined, MobileOutlined, PictureOutlined,
+  PrinterOutlined, ProfileOutlined, SettingOutlined, ShopOutlined, SoundOutlined, TableOutlined, TagOutlined, TagsOutlined, TeamOutlined, UnorderedListOutlined,
   UserOutlined, WechatOutlined,
 };
 
