@@ -3,7 +3,7 @@ import type { DinerOrder, OrderRecord, PickupBoard } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { grantFloorButtons } from '../../../../test/kitchen.js';
-import { callerOf, cartOf, chickenLine, createOrderApi, dataOf, insertTable, orderFixture, payInFull, setSku, stockOf, type OrderFixture } from '../../../../test/orders.js';
+import { callerOf, cartOf, chickenLine, couponStatus, createOrderApi, dataOf, insertTable, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture } from '../../../../test/orders.js';
 import type { App } from '../../../app.js';
 
 /**
@@ -85,6 +85,18 @@ describe('退菜', () => {
     // Cancelling gives back only what the order still holds.
     dataOf(await call('POST', `/order/order/${t.id}/cancel`, { reason: '走了' }));
     expect(await stockOf(app, { skuId: tab.skus.large })).toBe(stock0);
+  });
+
+  it('a coupon the order no longer reaches goes back to the member, and the payable follows', async () => {
+    const m = await orderMember(app);
+    const couponId = await orderCoupon(app, m.id); // 满50减10
+    const o = await createOrderApi(app, admin, cartOf(f, [chickenLine(f, 2)], { memberId: m.id, couponId }));
+    expect(o).toMatchObject({ goodsAmount: 9600, couponDiscount: 1000 });
+    expect(await couponStatus(app, couponId)).toBe('locked');
+    const after = dataOf<OrderRecord>(await call('POST', `/order/order/${o.id}/lines/${o.lines[0]!.id}/void`, { quantity: 1, reason: '点多了' }));
+    expect(after).toMatchObject({ goodsAmount: 4800, couponDiscount: 0, coupon: null, payableAmount: 4800 + after.packingFee });
+    expect(await couponStatus(app, couponId)).toBe('unused');
+    expect(after.logs.at(-1)!.remark).toBe('退菜 辣子鸡×1：点多了（未达优惠券门槛，优惠券已退回）');
   });
 
   it('a paid order is refunded instead (409)', async () => {

@@ -49,6 +49,9 @@ export async function kitchenBoard(db: Db, stations: KitchenStations, query: { s
   const categories = station.categoryIds.length ? `{${station.categoryIds.join(',')}}` : null;
   const done = query.done === '1';
   const since = new Date(now.getTime() - HOUR_MS);
+  // By the list's tab (todo = dining, pending, paid), so the orders_tab index finds them; a done
+  // order of the last hour was made within a day and a half of now whatever the store's zone.
+  const recentDate = new Date(now.getTime() - 36 * HOUR_MS).toISOString().slice(0, 10);
   const rows = rowsOf<BoardRow>(await db.execute(sql`select o.id::text as order_id, o.order_no, o.type, o.source, o.status, o.table_code, o.pickup_no, o.guests,
       o.remark as order_remark, l.id::text as id, l.name, l.spec_text, l.remark, (l.quantity - l.refunded_quantity - l.voided_quantity)::text as quantity,
       l.unit, l.round, p.name as combo_name, l.kitchen_state, l.rushed_at, l.kitchen_at, l.kitchen_by, l.kitchen_since
@@ -56,8 +59,8 @@ export async function kitchenBoard(db: Db, stations: KitchenStations, query: { s
     join order_line l on l.order_id = o.id
     left join order_line p on p.id = l.parent_id
     where o.store_id = ${query.storeId}::bigint
-      and (o.status in ('dining', 'pending', 'paid', 'making')
-        or (${done} and o.status in ('finished', 'partially_refunded') and o.finished_at >= ${since}))
+      and (o.tab in ('todo', 'making')
+        or (${done} and o.tab = 'finish' and o.business_date >= ${recentDate}::date and o.finished_at >= ${since}))
       and l.kind <> 'combo' and l.kitchen_since is not null and l.quantity - l.refunded_quantity - l.voided_quantity > 0.0005
       and (l.kitchen_state in ('waiting', 'making') or (${done} and l.kitchen_at >= ${since}))
       and (${categories}::bigint[] is null or l.category_id = any(${categories}::bigint[]))
