@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { Alert, Button, ConfigProvider, Empty, Input, InputNumber, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatFen, type MemberRow, type OrderType, type TableRecord } from '@canteen/contract';
-import type { QuoteState } from './api';
+import { formatFen, type MemberRow, type OrderRecord, type OrderType } from '@canteen/contract';
+import type { CashierTable, QuoteState } from './api';
 import type { CartDraft, CartLine } from './cart';
 import './messages';
 
 export interface CartPanelProps {
   draft: CartDraft;
   orderTypes: OrderType[];
-  tables: TableRecord[];
+  tables: CashierTable[];
+  /** The chosen table's open order, while the cart is not placed yet: the cart is its next round. */
+  openTab: OrderRecord | undefined;
   member: MemberRow | undefined;
   quote: QuoteState;
   /** The line a refusal names, marked red. */
@@ -99,6 +101,10 @@ const Amount = ({ label, value, testId, strong }: { label: string; value: string
   </div>
 );
 
+/** "A17 · 大厅 · 就餐中 ¥18.00": the table's real state and what its seating ordered (no state without the floor). */
+const tableLabel = (tb: CashierTable, t: (key: string) => string) =>
+  [tb.code, tb.areaName, tb.state && `${t(`orderCashier.order.tableStatus.${tb.state}`)}${tb.amount > 0 ? ` ${formatFen(tb.amount)}` : ''}`].filter(Boolean).join(' · ');
+
 /** The cart side of the counter: order type, table and guests, member, lines, the server's prices, coupon, the order button. */
 export function CartPanel(props: CartPanelProps) {
   const { t } = useTranslation();
@@ -106,6 +112,9 @@ export function CartPanel(props: CartPanelProps) {
   const priced = quote.quote && quote.quote.lines.length === draft.lines.length ? quote.quote.lines : undefined;
   const amounts = quote.quote;
   const coupons = quote.quote?.coupons ?? [];
+  // What the tab already owes: the payment will ask for it with this round, so 应收 says so too.
+  const tab = props.locked ? undefined : props.openTab;
+  const tabDue = tab ? Math.max(0, tab.payableAmount - tab.paidAmount) : 0;
   const canSubmit = props.locked || (draft.lines.length > 0 && quote.fresh && !quote.refusal && !props.submitting);
 
   return (
@@ -130,7 +139,7 @@ export function CartPanel(props: CartPanelProps) {
               placeholder={t('orderCashier.order.tablePlaceholder')}
               aria-label={t('orderCashier.order.table')}
               data-testid="cashier-table"
-              options={props.tables.map((tb) => ({ value: tb.id, label: `${tb.code} · ${tb.areaName} · ${t(`orderCashier.order.tableStatus.${tb.status}`)}` }))}
+              options={props.tables.map((tb) => ({ value: tb.id, label: tableLabel(tb, t) }))}
             />
             <InputNumber min={1} max={99} precision={0} style={{ width: 100 }} value={draft.guests ?? null} prefix={t('orderCashier.order.guests')}
               onChange={(v) => props.onDraft({ guests: typeof v === 'number' ? v : undefined })} aria-label={t('orderCashier.order.guests')} data-testid="cashier-guests" />
@@ -184,6 +193,10 @@ export function CartPanel(props: CartPanelProps) {
 
       </ConfigProvider>
 
+      {tab && (
+        <Alert type="warning" showIcon data-testid="cashier-open-tab"
+          title={t(tab.status === 'dining' ? 'orderCashier.order.openTab' : 'orderCashier.order.billedTab', { no: tab.orderNo, amount: formatFen(tab.payableAmount), due: formatFen(tabDue) })} />
+      )}
       {quote.refusal && <Alert type="error" showIcon title={t('orderCashier.cart.refused', { message: quote.refusal })} data-testid="cashier-refusal" />}
       {props.createError && <Alert type="error" showIcon title={props.createError} data-testid="cashier-create-error" />}
 
@@ -192,7 +205,9 @@ export function CartPanel(props: CartPanelProps) {
         {amounts && amounts.packingFee > 0 && <Amount label={t('orderCashier.cart.packing')} value={formatFen(amounts.packingFee)} testId="cashier-packing" />}
         {amounts && amounts.memberDiscount > 0 && <Amount label={t('orderCashier.cart.memberDiscount')} value={formatFen(-amounts.memberDiscount)} testId="cashier-member-discount" />}
         {amounts && amounts.couponDiscount > 0 && <Amount label={t('orderCashier.cart.coupon')} value={formatFen(-amounts.couponDiscount)} testId="cashier-coupon-discount" />}
-        <Amount strong label={t('orderCashier.cart.payable')} value={amounts ? formatFen(amounts.payableAmount) : t('orderCashier.cart.notPriced')} testId="cashier-payable" />
+        {tab && <Amount label={t('orderCashier.cart.round')} value={amounts ? formatFen(amounts.payableAmount) : t('orderCashier.cart.notPriced')} testId="cashier-round" />}
+        {tab && <Amount label={t('orderCashier.cart.tabDue')} value={formatFen(tabDue)} testId="cashier-tab-due" />}
+        <Amount strong label={t('orderCashier.cart.payable')} value={amounts ? formatFen(amounts.payableAmount + tabDue) : t('orderCashier.cart.notPriced')} testId="cashier-payable" />
         {quote.pricing && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('orderCashier.cart.pricing')}</Typography.Text>}
       </div>
 

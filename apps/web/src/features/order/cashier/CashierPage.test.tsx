@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  orderCartSchema, orderPayBodySchema, type MemberRow, type OrderCart, type OrderingMenu, type OrderQuote, type OrderRecord, type PaymentRecord,
+  orderCartSchema, orderPayBodySchema, type MemberRow, type OrderCart, type OrderingMenu, type OrderQuote, type OrderRecord, type PaymentRecord, type TableState,
 } from '@canteen/contract';
 import { apiServerForFile, failReply, okReply, pageOf, type Received } from '../../../../test/api-server';
 import { renderPage } from '../../../../test/page';
@@ -113,6 +113,16 @@ function answer({ method, path, body, query }: Received) {
     return okReply({ order: current(), payment: p, codeUrl: b.method === 'wechat' ? 'weixin://wxpay/bizpayurl?pr=abc' : null, payUrl: b.method === 'wechat' ? 'http://127.0.0.1:4199/pay/abc' : null });
   }
   if (method === 'GET' && path === '/order/table/301/open') return okReply(openTab ?? null);
+  if (method === 'GET' && path === '/order/floor') {
+    const session = floorState === 'idle' ? null : {
+      id: '41', storeId: '1', tableId: '301', tableCode: 'A01', state: floorState, guests: 2, note: '', orderCount: 1, amount: 3800, unpaidAmount: 3800, linesToMake: 1, rushed: 0,
+      mergedIntoId: null, mergedIntoTableCode: null, mergedTableCodes: [], openedAt: at, openedBy: '收银员', firstOrderAt: at, billAt: null, paidAt: null,
+    };
+    return okReply({
+      storeId: '1', areas: [{ id: '1', name: '大厅', sort: 0 }], asOf: at, counts: { idle: 1, opened: 0, dining: 0, billing: 0, to_clear: 0 },
+      tables: [{ id: '301', areaId: '1', code: 'A01', seats: 4, minSpend: null, enabled: true, state: floorState, session }],
+    });
+  }
   if (method === 'POST' && path === '/order/order/9001/lines' && openTab) {
     const added = orderCartSchema.pick({ lines: true, remark: true }).parse(body);
     const q = quoteOf({ storeId: '1', type: 'dine_in', remark: '', lines: added.lines });
@@ -128,17 +138,20 @@ function answer({ method, path, body, query }: Received) {
 
 /** A table's open pay-later order (就餐中), when a test gives it one. */
 let openTab: OrderRecord | undefined;
+/** A01's state on the floor. */
+let floorState: TableState = 'idle';
 
 const server = apiServerForFile(route);
 beforeEach(() => {
   quoteHeld = undefined;
   order = undefined;
   openTab = undefined;
+  floorState = 'idle';
   payments = [];
 });
 
 const open = async () => {
-  signInWith(['order:cashier:index', 'order:cashier:pay', 'store:dish:index', 'store:table:index', 'customer:member:index']);
+  signInWith(['order:cashier:index', 'order:cashier:pay', 'order:floor:index', 'store:dish:index', 'store:table:index', 'customer:member:index']);
   const result = renderPage('views/order/cashier/index');
   await screen.findByTestId('cashier-item-dish-11', undefined, { timeout: 60_000 });
   return result;
@@ -282,7 +295,7 @@ describe('CashierPage (收银台)', () => {
     expect(screen.getByTestId('cashier-payable')).toHaveTextContent('—');
   });
 
-  it('adds the cart as the next round (加菜) of the table\'s open order instead of a second order', async () => {
+  it('shows the table\'s open order when it is chosen, prices 应收 as that tab with this round, and adds the round (加菜) instead of a second order', async () => {
     openTab = {
       id: '9001', orderNo: '2611250010001', storeId: '1', storeName: '川味小馆', businessDate: '2026-11-25', type: 'dine_in', source: 'qr', status: 'dining', payLater: true,
       tableId: '301', tableCode: 'A01', guests: null, pickupNo: null, memberId: null, memberName: null, memberPhone: null, goodsAmount: 3800, packingFee: 0,
@@ -290,18 +303,24 @@ describe('CashierPage (收银台)', () => {
       coupon: null, cancelReason: null, expireTime: null, operatorName: '', payments: [], refunds: [], logs: [],
       lines: [{ kind: 'dish', dishId: '11', comboId: null, skuId: null, categoryId: '1', name: '回锅肉', specText: '', image: null, unit: '份', unitPrice: 3800, quantity: 1, lineAmount: 3800, discountAmount: 0, remark: '', id: '850', parentId: null, refundedQuantity: 0, round: 1 }],
     };
+    floorState = 'dining';
     await open();
     await userEvent.click(screen.getByTestId('cashier-item-dish-15'));
     await userEvent.click(within(screen.getByTestId('cashier-table')).getByRole('combobox'));
-    await userEvent.click(await screen.findByText(/^A01 · 大厅/));
-    await waitFor(() => expect(payable()).toHaveTextContent('¥26.00'));
-    // The table changed the cart: its quote (the same ¥26.00) must be back before 下单 is pressed.
+    // The picker says what the floor says: the tab, not 空闲.
+    await userEvent.click(await screen.findByText('A01 · 大厅 · 就餐中 ¥38.00'));
+    expect(await screen.findByTestId('cashier-open-tab')).toHaveTextContent('该桌有进行中的订单 2611250010001（已点 ¥38.00）');
+    await waitFor(() => expect(screen.getByTestId('cashier-round')).toHaveTextContent('¥26.00'));
+    expect(payable()).toHaveTextContent('¥64.00');
+    // The table changed the cart: its quote must be back before 下单 is pressed.
     await waitFor(() => expect(screen.getByTestId('cashier-submit')).toBeEnabled());
     await userEvent.click(screen.getByTestId('cashier-submit'));
-    await screen.findByTestId('pay-dialog');
+    const dialog = await screen.findByTestId('pay-dialog');
     expect(server.calls('POST', '/order/order/9001/lines')).toHaveLength(1);
     expect(server.calls('POST', '/order/order')).toHaveLength(0);
+    // What the cart said is what the payment asks for.
     expect(payable()).toHaveTextContent('¥64.00');
+    expect(within(dialog).getByTestId('pay-payable')).toHaveTextContent('¥64.00');
   });
 
   it('shows a WeChat Pay QR with the simulator link and waits for the order to be paid', async () => {

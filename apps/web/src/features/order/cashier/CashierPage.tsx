@@ -6,7 +6,10 @@ import type { MemberRow, OrderRecord, OrderType } from '@canteen/contract';
 import { HttpError } from '../../../shared/http/client';
 import { usePermission } from '../../../shared/session/session';
 import { useCurrentStore } from '../../../shared/store/current-store';
-import { MEMBERS_KEY, MENU_KEY, ORDERS_KEY, addRound, createOrder, fetchOpenTab, useOrderingMenu, useQuote, useStoreTables, type QuoteState } from './api';
+import { usePaneSearch } from '../../../shared/navigation/pane';
+import { FLOOR_KEY } from '../floor/api';
+import { useFloorRefresh } from '../useFloorRefresh';
+import { MEMBERS_KEY, MENU_KEY, ORDERS_KEY, addRound, createOrder, fetchOpenTab, useCashierTables, useOpenTab, useOrderingMenu, useQuote, type QuoteState } from './api';
 import { addLine, changeQuantity, emptyDraft, lineNamedBy, removeLine, setLineRemark, setQuantity, toOrderCart, type CartDraft, type CartLine } from './cart';
 import { CartPanel } from './CartPanel';
 import { ItemPicker } from './ItemPicker';
@@ -54,7 +57,14 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
   const storeTypes = menu.data?.store.orderTypes;
   const orderTypes = useMemo<OrderType[]>(() => (storeTypes?.length ? storeTypes : ['dine_in', 'takeaway']), [storeTypes]);
 
-  const [chosen, setDraft] = useState<CartDraft>(() => emptyDraft());
+  // 加菜 from the table map opens the counter with ?tableId=: that table, dine-in (again each time it changes).
+  const linkedTable = new URLSearchParams(usePaneSearch()).get('tableId') ?? undefined;
+  const [chosen, setDraft] = useState<CartDraft>(() => ({ ...emptyDraft(), ...(linkedTable ? { type: 'dine_in' as const, tableId: linkedTable } : {}) }));
+  const [linkedSeen, setLinkedSeen] = useState(linkedTable);
+  if (linkedSeen !== linkedTable) {
+    setLinkedSeen(linkedTable);
+    if (linkedTable) setDraft((d) => ({ ...d, type: 'dine_in', tableId: linkedTable }));
+  }
   const [member, setMember] = useState<MemberRow>();
   const [lastKey, setLastKey] = useState<string>();
   const [categoryId, setCategoryId] = useState<string>();
@@ -78,8 +88,13 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
   const firstType = orderTypes[0]!;
   const draft = useMemo(() => (orderTypes.includes(chosen.type) ? chosen : { ...chosen, type: firstType }), [chosen, orderTypes, firstType]);
 
-  const canSeeTables = usePermission('store:table:index');
-  const tables = useStoreTables(storeId, canSeeTables && draft.type === 'dine_in');
+  const canSeeFloor = usePermission('order:floor:index');
+  const canSeeTables = usePermission('store:table:index') || canSeeFloor;
+  const tables = useCashierTables(storeId, canSeeTables && draft.type === 'dine_in', canSeeFloor);
+  // The floor's events keep the picker's states current (a table opened or paid elsewhere).
+  useFloorRefresh(canSeeFloor && draft.type === 'dine_in' ? storeId : null, [FLOOR_KEY], ['table']);
+  // A table with an open tab: the cart is its next round, and 应收 is the tab's unpaid amount with this round.
+  const openTab = useOpenTab(draft.type === 'dine_in' && !order ? draft.tableId : undefined).data ?? undefined;
   const items = useMemo(() => visibleItems(menu.data, categoryId, keyword), [menu.data, categoryId, keyword]);
   const cart = useMemo(() => toOrderCart(storeId, draft), [storeId, draft]);
   const quoted = useQuote(order ? undefined : cart);
@@ -267,7 +282,8 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
             <CartPanel
               draft={draft}
               orderTypes={orderTypes}
-              tables={tables.data ?? []}
+              tables={tables}
+              openTab={openTab ?? undefined}
               member={member}
               quote={quote}
               refusedKey={refusedKey}

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   cashierEndpoints, IDEMPOTENCY_HEADER, memberEndpoints, orderingMenuEndpoints, tableEndpoints, type MemberRow, type OrderCart,
-  type OrderPayBody,
+  type OrderPayBody, type TableState,
 } from '@canteen/contract';
 import { call } from '../../../shared/http/call';
 import { HttpError } from '../../../shared/http/client';
+import { useFloor } from '../floor/api';
 
 /** Query key prefixes the counter reads (the ordering menu, tables, members, orders: their base paths). */
 export const MENU_KEY = '/store/menu';
@@ -18,16 +19,47 @@ const QUOTE_KEY = '/order/quote';
 export const useOrderingMenu = (storeId: string) =>
   useQuery({ queryKey: [MENU_KEY, storeId], queryFn: () => call(orderingMenuEndpoints.ordering, { query: { storeId } }), staleTime: 30_000 });
 
-/** The store's enabled tables, for the dine-in table picker. */
-export const useStoreTables = (storeId: string, enabled: boolean) =>
-  useQuery({
+/** A table of the dine-in picker: with its real state and what its seating ordered when the floor is readable (order:floor:index). */
+export interface CashierTable {
+  id: string;
+  code: string;
+  areaName: string;
+  state: TableState | undefined;
+  /** What the open seating ordered so far (fen), 0 without one. */
+  amount: number;
+}
+
+// A01, A02 … A10, then B01: by area, then code in numeric order.
+const byAreaAndCode = (a: CashierTable, b: CashierTable) => a.areaName.localeCompare(b.areaName, 'zh-CN') || a.code.localeCompare(b.code, undefined, { numeric: true });
+
+/**
+ * The store's enabled tables for the picker: from the floor (the same query as 桌台图, kept live by
+ * its events) with each table's state; without order:floor:index, the table list without states.
+ */
+export function useCashierTables(storeId: string, enabled: boolean, withStates: boolean): CashierTable[] {
+  const floor = useFloor(storeId, enabled && withStates);
+  const plain = useQuery({
     queryKey: [TABLES_KEY, 'cashier', storeId],
-    queryFn: async () => (await call(tableEndpoints.page, { query: { storeId, current: 1, size: 1000 } })).records
-      .filter((t) => t.enabled)
-      // A01, A02 … A10, then B01: by area, then code in numeric order.
-      .sort((a, b) => a.areaName.localeCompare(b.areaName, 'zh-CN') || a.code.localeCompare(b.code, undefined, { numeric: true })),
-    enabled,
+    queryFn: async () => (await call(tableEndpoints.page, { query: { storeId, current: 1, size: 1000 } })).records.filter((t) => t.enabled),
+    enabled: enabled && !withStates,
     staleTime: 30_000,
+  });
+  return useMemo(() => {
+    if (withStates) {
+      const areas = new Map(floor.data?.areas.map((a) => [a.id, a.name]));
+      return (floor.data?.tables ?? []).filter((t) => t.enabled)
+        .map((t) => ({ id: t.id, code: t.code, areaName: areas.get(t.areaId) ?? '', state: t.state, amount: t.session?.amount ?? 0 })).sort(byAreaAndCode);
+    }
+    return (plain.data ?? []).map((t) => ({ id: t.id, code: t.code, areaName: t.areaName, state: undefined, amount: 0 })).sort(byAreaAndCode);
+  }, [withStates, floor.data, plain.data]);
+}
+
+/** The chosen table's open order (its tab), read when a table is chosen: the cart is that tab's next round. */
+export const useOpenTab = (tableId: string | undefined) =>
+  useQuery({
+    queryKey: [ORDERS_KEY, 'open-tab', tableId],
+    queryFn: () => fetchOpenTab(tableId!),
+    enabled: tableId !== undefined,
   });
 
 /** Members whose phone or member number starts with the digits typed (at most 10). */

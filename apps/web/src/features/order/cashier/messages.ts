@@ -1,3 +1,4 @@
+import { TABLE_STATE_NAMES } from '@canteen/contract';
 import { addMessages } from '../../../shared/i18n';
 
 /** Texts of 收银台 (key `orderCashier`). */
@@ -12,7 +13,9 @@ addMessages(
     },
     order: {
       type: '订单类型', dine_in: '堂食', takeaway: '外带', table: '桌台', tablePlaceholder: '选择桌台（可不选）', guests: '人数',
-      tableStatus: { idle: '空闲', occupied: '就餐中', to_clean: '待清台' },
+      tableStatus: TABLE_STATE_NAMES,
+      openTab: '该桌有进行中的订单 {{no}}（已点 {{amount}}），本次点的菜将作为加菜加入该订单',
+      billedTab: '该桌订单 {{no}} 已买单，待收款 {{due}}：请先收款，不能再加菜',
     },
     cart: {
       title: '购物车', empty: '点击左侧菜品加入购物车', clear: '清空', remove: '删除', remark: '备注', lineRemark: '菜品备注（如 不要香菜）',
@@ -20,6 +23,7 @@ addMessages(
       goods: '商品金额', packing: '打包费', memberDiscount: '会员优惠', coupon: '优惠券', couponPlaceholder: '选择优惠券', noCoupon: '不使用优惠券',
       couponNone: '无可用优惠券', payable: '应收', submit: '下单并收款', submitHint: 'F9', refused: '无法下单：{{message}}',
       created: '订单 {{no}} 已下单，待收款', continuePay: '继续收款', newOrder: '新订单', quantity: '数量', weight: '重量（{{unit}}）',
+      round: '本次加菜', tabDue: '本桌未付',
     },
     member: {
       title: '会员', lookup: '查找会员', change: '更换', clear: '移除', placeholder: '输入手机号查找会员（F2）', search: '查找', none: '没有找到会员',
@@ -59,7 +63,9 @@ addMessages(
     },
     order: {
       type: 'Order type', dine_in: 'Dine in', takeaway: 'Takeaway', table: 'Table', tablePlaceholder: 'Choose a table (optional)', guests: 'Guests',
-      tableStatus: { idle: 'Free', occupied: 'Dining', to_clean: 'To clean' },
+      tableStatus: { idle: 'Free', opened: 'Seated', dining: 'Dining', billing: 'Bill asked', to_clear: 'To clear' },
+      openTab: 'This table has an open order {{no}} ({{amount}} so far): these dishes are added to it as a new round',
+      billedTab: 'Order {{no}} of this table asked for the bill, {{due}} due: take the payment first, no more dishes',
     },
     cart: {
       title: 'Cart', empty: 'Click a dish on the left to add it', clear: 'Clear', remove: 'Remove', remark: 'Note', lineRemark: 'Dish note (e.g. no coriander)',
@@ -67,6 +73,7 @@ addMessages(
       goods: 'Goods', packing: 'Packing fee', memberDiscount: 'Member discount', coupon: 'Coupon', couponPlaceholder: 'Choose a coupon', noCoupon: 'No coupon',
       couponNone: 'No usable coupon', payable: 'Payable', submit: 'Order and take payment', submitHint: 'F9', refused: 'Cannot order: {{message}}',
       created: 'Order {{no}} placed, awaiting payment', continuePay: 'Take payment', newOrder: 'New order', quantity: 'Quantity', weight: 'Weight ({{unit}})',
+      round: 'This round', tabDue: 'Table unpaid',
     },
     member: {
       title: 'Member', lookup: 'Find member', change: 'Change', clear: 'Remove', placeholder: 'Find a member by phone (F2)', search: 'Search', none: 'No member found',
