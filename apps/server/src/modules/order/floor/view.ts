@@ -1,16 +1,17 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { TABLE_STATES, type Floor, type FloorTable, type TablePanel, type TableSession, type TableState } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/queries.js';
 import { iso, isoOrNull } from '../../../http/iso.js';
 import { floorPlan, type FloorTableInfo } from '../../store/service.js';
+import { executeNamed } from '../orders/order-writes.js';
 import { orderRecord } from '../orders/records.js';
 import { order } from '../tables.js';
 
 /**
  * What the table map and a table's panel read (issue 24): the store's enabled tables (the store
  * module's floorPlan) beside the open seatings with their orders' aggregates, one query for all
- * the seatings of the store (the map of a 60-table store answers within a few milliseconds).
+ * the seatings of the store, a named statement (the map of a 60-table store answers within milliseconds).
  * A seating merged into another shows the one it joined: its state and its bill.
  */
 
@@ -23,8 +24,8 @@ interface SessionRow {
   guests: number;
   note: string;
   merged_into_id: string | null;
-  merged_into_code: string | null;
-  merged_codes: string[] | string | null;
+  merged_into_code?: string | null;
+  merged_codes?: string[];
   opened_at: Date | string;
   opened_by: string;
   first_order_at: Date | string | null;
@@ -37,51 +38,59 @@ interface SessionRow {
   rushed: number;
 }
 
-/** `text[]` as a driver answers it: an array, or PostgreSQL's `{a,b}` text. */
-const textArray = (value: string[] | string | null): string[] =>
-  !value ? [] : Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((v) => v.replace(/^"|"$/g, ''));
+/**
+ * The open seatings matching `where` (on `s`), each with its root's aggregates (orders always
+ * carry the root's id: sessions.ts): the orders and the lines still to make grouped once per
+ * root, not a subquery per seating. Merged codes are filled in from the rows (sessionsOf).
+ */
+const sessionsQuery = (where: SQL) => sql`with
+  s as (select id, store_id, table_id, table_code, state, guests, note, merged_into_id, opened_at, opened_by, first_order_at, bill_at, paid_at,
+      coalesce(merged_into_id, id) as root
+    from table_session where cleared_at is null and ${where}),
+  o as (select id, session_id, status, payable_amount, paid_amount, refunded_amount from orders
+    where session_id in (select root from s) and status <> 'cancelled'),
+  a as (select session_id, count(*)::int as n, sum(payable_amount - refunded_amount) as amount,
+      coalesce(sum(payable_amount - paid_amount) filter (where status in ('dining', 'pending')), 0) as unpaid
+    from o group by session_id),
+  k as (select o.session_id, count(*)::int as to_make, count(*) filter (where l.rushed_at is not null)::int as rushed
+    from o join order_line l on l.order_id = o.id
+    where l.kind <> 'combo' and l.kitchen_state in ('waiting', 'making') and l.quantity - l.refunded_quantity - l.voided_quantity > 0.0005
+    group by o.session_id)
+  select s.id::text as id, s.store_id::text as store_id, s.table_id::text as table_id, s.table_code, s.state, s.guests, s.note,
+    s.merged_into_id::text as merged_into_id, s.opened_at, s.opened_by, s.first_order_at, s.bill_at, s.paid_at,
+    coalesce(a.n, 0) as order_count, coalesce(a.amount, 0) as amount, coalesce(a.unpaid, 0) as unpaid,
+    coalesce(k.to_make, 0) as to_make, coalesce(k.rushed, 0) as rushed
+  from s left join a on a.session_id = s.root left join k on k.session_id = s.root`;
 
-// The aggregates are the root seating's (orders always carry the root's id: sessions.ts).
-const sessionsQuery = (where: ReturnType<typeof sql>) => sql`select s.id::text as id, s.store_id::text as store_id, s.table_id::text as table_id, s.table_code, s.state,
-    s.guests, s.note, s.merged_into_id::text as merged_into_id, m.table_code as merged_into_code,
-    array(select x.table_code from table_session x where x.merged_into_id = s.id and x.cleared_at is null order by x.table_code) as merged_codes,
-    s.opened_at, s.opened_by, s.first_order_at, s.bill_at, s.paid_at,
-    coalesce(a.n, 0)::int as order_count, coalesce(a.amount, 0) as amount, coalesce(a.unpaid, 0) as unpaid,
-    coalesce(k.to_make, 0)::int as to_make, coalesce(k.rushed, 0)::int as rushed
-  from table_session s
-  left join table_session m on m.id = s.merged_into_id
-  left join lateral (
-    select count(*) as n, sum(o.payable_amount - o.refunded_amount) as amount,
-      sum(o.payable_amount - o.paid_amount) filter (where o.status in ('dining', 'pending')) as unpaid
-    from orders o where o.session_id = coalesce(s.merged_into_id, s.id) and o.status <> 'cancelled'
-  ) a on true
-  left join lateral (
-    select count(*) as to_make, count(*) filter (where l.rushed_at is not null) as rushed
-    from orders o join order_line l on l.order_id = o.id
-    where o.session_id = coalesce(s.merged_into_id, s.id) and o.status <> 'cancelled' and l.kind <> 'combo'
-      and l.kitchen_state in ('waiting', 'making') and l.quantity - l.refunded_quantity - l.voided_quantity > 0.0005
-  ) k on true
-  where s.cleared_at is null and ${where}`;
+/** The rows as seatings; a merged one names the seating it joined, a root the tables merged into it (when both are among the rows). */
+function sessionsOf(rows: SessionRow[], codes: Map<string, string> = new Map()): TableSession[] {
+  for (const r of rows) codes.set(r.id, r.table_code);
+  const merged = new Map<string, string[]>();
+  for (const r of rows) if (r.merged_into_id) merged.set(r.merged_into_id, [...(merged.get(r.merged_into_id) ?? []), r.table_code]);
+  return rows.map((r) => sessionOf({ ...r, merged_into_code: r.merged_into_id ? codes.get(r.merged_into_id) ?? null : null, merged_codes: (merged.get(r.id) ?? []).sort() }));
+}
 
 function sessionOf(r: SessionRow): TableSession {
   return {
     id: r.id, storeId: r.store_id, tableId: r.table_id, tableCode: r.table_code, state: r.state, guests: Number(r.guests), note: r.note,
     orderCount: Number(r.order_count), amount: Number(r.amount), unpaidAmount: Number(r.unpaid), linesToMake: Number(r.to_make), rushed: Number(r.rushed),
-    mergedIntoId: r.merged_into_id, mergedIntoTableCode: r.merged_into_code, mergedTableCodes: textArray(r.merged_codes),
+    mergedIntoId: r.merged_into_id, mergedIntoTableCode: r.merged_into_code ?? null, mergedTableCodes: r.merged_codes ?? [],
     openedAt: isoOrNull(r.opened_at)!, openedBy: r.opened_by, firstOrderAt: isoOrNull(r.first_order_at), billAt: isoOrNull(r.bill_at), paidAt: isoOrNull(r.paid_at),
   };
 }
 
-/** The open seatings of a store, by table. */
+/** The open seatings of a store, by table (a named statement: the map is read often). */
 async function sessionsOfStore(db: Db, storeId: string): Promise<Map<string, TableSession>> {
-  const rows = rowsOf<SessionRow>(await db.execute(sessionsQuery(sql`s.store_id = ${storeId}::bigint`)));
-  return new Map(rows.map((r) => [r.table_id, sessionOf(r)]));
+  const rows = rowsOf<SessionRow>(await executeNamed(db, 'canteen_floor_sessions', sessionsQuery(sql`store_id = ${storeId}::bigint`)));
+  return new Map(sessionsOf(rows).map((s) => [s.tableId, s]));
 }
 
-/** The open seating at a table, or null. */
+/** The open seating at a table, or null (with the seatings it is merged with, for their codes). */
 export async function sessionOfTable(db: Db, tableId: string): Promise<TableSession | null> {
-  const [row] = rowsOf<SessionRow>(await db.execute(sessionsQuery(sql`s.table_id = ${tableId}::bigint`)));
-  return row ? sessionOf(row) : null;
+  const rows = rowsOf<SessionRow>(await db.execute(sessionsQuery(sql`(table_id = ${tableId}::bigint
+    or id in (select merged_into_id from table_session where table_id = ${tableId}::bigint and cleared_at is null)
+    or merged_into_id in (select id from table_session where table_id = ${tableId}::bigint and cleared_at is null))`)));
+  return sessionsOf(rows).find((s) => s.tableId === tableId) ?? null;
 }
 
 const floorTableOf = (t: FloorTableInfo, session: TableSession | null): FloorTable => ({
