@@ -14,7 +14,7 @@ export function findFaketime() {
 
 /** The files that order, pay, report or read "today" (the rest do not look at the clock). */
 const CLOCK_FILES = [
-  'src/orders-diner.e2e.ts', 'src/orders-cashier.e2e.ts', 'src/orders-list.e2e.ts', 'src/orders-tab.e2e.ts',
+  'src/orders-diner.e2e.ts', 'src/orders-cashier.e2e.ts', 'src/orders-list.e2e.ts', 'src/orders-tab.e2e.ts', 'src/floor.e2e.ts',
   'src/reports.e2e.ts', 'src/customers.e2e.ts', 'src/printing.e2e.ts', 'src/smoke.e2e.ts',
 ];
 
