@@ -196,6 +196,17 @@ describe('转台, 并台 and 清台', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('two orders at once at a free table open one seating and both join it', async () => {
+    const t = await newTable(first, 'C02');
+    const cart = { type: 'dine_in' as const, lines: [chickenLine(first, 1, { skuId: first.skus.small })] };
+    const made = await Promise.all([1, 2].map(() => app.order.create({ cart, source: 'qr', tableToken: t.token, operator: { id: null, name: '' } })));
+    const rows = await app.database.db.select().from(tableSession).where(eq(tableSession.tableId, t.id));
+    expect(rows).toHaveLength(1);
+    const p = await panel(t.id);
+    expect(p.table).toMatchObject({ state: 'dining', session: { orderCount: 2 } });
+    expect(p.orders.map((o) => o.id).sort()).toEqual(made.map((o) => o.id).sort());
+  });
+
   it('the counter does not join a table\'s open tab: 409 naming the tab and its amount', async () => {
     const t = await newTable(later, 'K01');
     await dinerOrder(later, t.token, 1);
