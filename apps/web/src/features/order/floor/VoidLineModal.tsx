@@ -13,7 +13,7 @@ export function VoidLineModal({ line, busy, onVoid, onClose }: { line: OrderLine
       okButtonProps={{ danger: true, loading: busy, size: 'large' }} cancelButtonProps={{ size: 'large' }} onOk={() => form.submit()}>
       <Form form={form} layout="vertical" initialValues={{ quantity: Math.min(1, left) || left, reason: '' }} onFinish={(v) => void onVoid(v)}>
         <Form.Item name="quantity" label={t('orderFloor.actions.voidQuantity')} rules={[{ required: true, message: t('orderFloor.actions.voidQuantity') }]}>
-          <InputNumber min={0.001} max={left} size="large" style={{ width: '100%' }} addonAfter={line.unit} aria-label={t('orderFloor.actions.voidQuantity')} />
+          <InputNumber min={0.001} max={left} size="large" style={{ width: '100%' }} suffix={line.unit} aria-label={t('orderFloor.actions.voidQuantity')} />
         </Form.Item>
         <Form.Item name="reason" label={t('orderFloor.actions.voidReason')} rules={[{ required: true, whitespace: true, message: t('orderFloor.actions.voidReason') }]}>
           <Input maxLength={100} size="large" placeholder={t('orderFloor.actions.voidReasonPlaceholder')} aria-label={t('orderFloor.actions.voidReason')} data-testid="floor-void-reason" />
