@@ -48,7 +48,7 @@ describe.skipIf(!hasBrowser())('the service floor: table map, kitchen display an
     const a01 = await made<{ id: string; code: string; orderUrl: string }>('/store/table', { storeId, areaId: area.id, code: 'A01', seats: 4 });
     const a02 = await made<{ id: string; code: string }>('/store/table', { storeId, areaId: area.id, code: 'A02', seats: 4 });
     const a03 = await made<{ id: string; code: string }>('/store/table', { storeId, areaId: area.id, code: 'A03', seats: 2 });
-    const stateOf = async (tableId: string) => (await call<Floor>(url, token, 'GET', `/order/floor?storeId=${storeId}`)).data.tables.find((t) => t.id === tableId)?.state;
+    const stateOf = async (tableId: string) => (await call<Floor>(url, token, 'GET', `/order/floor/map?storeId=${storeId}`)).data.tables.find((t) => t.id === tableId)?.state;
 
     // The map, on the new store (the header's store switcher).
     const map = await session.newPage('/login');
@@ -89,7 +89,7 @@ describe.skipIf(!hasBrowser())('the service floor: table map, kitchen display an
     await expect.poll(() => phone.getByTestId('diner-status-name').innerText()).toBe('就餐中');
     await expect.poll(() => cardState(map, 'A01').innerText()).toBe(STATE_TEXT.dining);
 
-    const board = async () => (await call<KitchenBoard>(url, token, 'GET', `/order/kitchen?storeId=${storeId}`)).data;
+    const board = async () => (await call<KitchenBoard>(url, token, 'GET', `/order/kitchen/board?storeId=${storeId}`)).data;
     const [ticket] = (await board()).tickets;
     expect(ticket).toMatchObject({ tableCode: 'A01' });
     const pork = ticket!.lines.find((l) => l.name === '回锅肉')!;

@@ -19,7 +19,7 @@ import { freePort, pollUntil, removeDir, startProgram } from '../processes.js';
 /**
  * The service floor (issue 24) on PGlite, through the whole built server over HTTP:
  *
- * - the table map (`GET /order/floor`) of a store with 60 tables in three areas, 40 of them
+ * - the table map (`GET /order/floor/map`) of a store with 60 tables in three areas, 40 of them
  *   seated (开台) : p99 under load (budget ≤ 20 ms).
  * - a table change reaching the screens: 50 STOMP clients (maps and kitchen displays) subscribed
  *   to the store's floor; one table is opened, then cleared, 100 times over, one change at a time;
@@ -102,7 +102,7 @@ export async function floorSuite(_: BenchContext): Promise<Figure[]> {
     };
     for (const id of tableIds.slice(0, SEATED)) await post(`/order/floor/table/${id}/open`, { guests: 3 });
 
-    const mapUrl = `${server.url}/order/floor?storeId=${storeId}`;
+    const mapUrl = `${server.url}/order/floor/map?storeId=${storeId}`;
     await load(mapUrl, { headers: { authorization }, seconds: 3 }); // warm-up
     const map = await load(mapUrl, { headers: { authorization }, serverPid: server.child.pid! });
 

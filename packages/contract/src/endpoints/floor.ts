@@ -18,7 +18,7 @@ const lineParams = z.object({ id: idParamsSchema.shape.id, lineId: idParamsSchem
 
 export const floorEndpoints = {
   floor: endpoint({
-    method: 'GET', path: '/order/floor', tag: 'order:floor', summary: '桌台图', access: { permission: 'order:floor:index' },
+    method: 'GET', path: '/order/floor/map', tag: 'order:floor', summary: '桌台图', access: { permission: 'order:floor:index' },
     query: storeQuery, data: floorSchema,
   }),
   table: endpoint({
@@ -54,7 +54,7 @@ export const floorEndpoints = {
 
 export const kitchenEndpoints = {
   board: endpoint({
-    method: 'GET', path: '/order/kitchen', tag: 'order:kitchen', summary: '厨房看板', access: { permission: 'order:kitchen:index' },
+    method: 'GET', path: '/order/kitchen/board', tag: 'order:kitchen', summary: '厨房看板', access: { permission: 'order:kitchen:index' },
     query: kitchenQuerySchema, data: kitchenBoardSchema,
   }),
   /** 制作中 / 已出餐 / 已上菜 (划菜) of lines; the orders' states follow their lines. */
@@ -76,7 +76,7 @@ export const kitchenEndpoints = {
 
 export const pickupEndpoints = {
   board: endpoint({
-    method: 'GET', path: '/order/pickup', tag: 'order:pickup', summary: '取餐叫号', access: { permission: 'order:pickup:index' },
+    method: 'GET', path: '/order/pickup/board', tag: 'order:pickup', summary: '取餐叫号', access: { permission: 'order:pickup:index' },
     query: storeQuery, data: pickupBoardSchema,
   }),
 };

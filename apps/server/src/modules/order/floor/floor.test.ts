@@ -110,6 +110,10 @@ describe('a table follows what happens at it', () => {
     expect(tab.status).toBe(200);
     const p = await panel(t.id);
     expect(p.table).toMatchObject({ state: 'dining', session: { orderCount: 1 } });
+    // Each line's kitchen side for the panel's tags: nothing made, rushed or voided yet.
+    const waiting = p.orders[0]!.lines.map((l) => ({ lineId: l.id, state: 'waiting', rushedAt: null, voidedQuantity: 0 }));
+    expect(p.kitchen).toHaveLength(waiting.length);
+    expect(p.kitchen).toEqual(expect.arrayContaining(waiting));
     const id = p.orders[0]!.id;
     expect((await call('POST', `/order/order/${id}/bill`, undefined, admin)).status).toBe(200);
     expect(await stateOf(t.id)).toBe('billing');
@@ -130,7 +134,7 @@ describe('a table follows what happens at it', () => {
     // What the diners' page does (its payment link needs WeChat Pay, tested in diner/).
     const created = await app.order.create({ cart: { type: 'dine_in', lines: [chickenLine(first, 1, { skuId: first.skus.small })] }, source: 'qr', tableToken: t.token, operator: { id: null, name: '' } });
     expect(created).toMatchObject({ status: 'pending', tableCode: 'F03' });
-    const floor = (await call<Floor>('GET', `/order/floor?storeId=${first.storeId}`)).data;
+    const floor = (await call<Floor>('GET', `/order/floor/map?storeId=${first.storeId}`)).data;
     const table = floor.tables.find((x) => x.id === t.id)!;
     expect(table).toMatchObject({ code: 'F03', state: 'dining', session: { orderCount: 1, unpaidAmount: created.payableAmount } });
     expect(floor.counts.dining).toBeGreaterThanOrEqual(1);
@@ -226,9 +230,9 @@ describe('access', () => {
     expect((await call('GET', `/order/floor/table/${mine.id}`, undefined, staff)).status).toBe(200);
     expect((await call('GET', `/order/floor/table/${other.id}`, undefined, staff)).status).toBe(404);
     expect((await call('POST', `/order/floor/table/${other.id}/open`, { guests: 1 }, staff)).status).toBe(404);
-    expect((await call('GET', `/order/floor?storeId=${later.storeId}`, undefined, staff)).status).toBe(404);
+    expect((await call('GET', `/order/floor/map?storeId=${later.storeId}`, undefined, staff)).status).toBe(404);
     expect((await call('POST', `/order/floor/table/${mine.id}/clear`, undefined, staff)).status).toBe(403);
     const nobody = await userWith(`floor-none-${Date.now()}`, [], [first.storeId]);
-    expect((await call('GET', `/order/floor?storeId=${first.storeId}`, undefined, nobody)).status).toBe(403);
+    expect((await call('GET', `/order/floor/map?storeId=${first.storeId}`, undefined, nobody)).status).toBe(403);
   });
 });

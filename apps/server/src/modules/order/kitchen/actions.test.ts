@@ -51,7 +51,7 @@ describe('催菜', () => {
     const rushed = dataOf<OrderRecord>(await call('POST', `/order/order/${o.id}/rush`, {}));
     expect(rushed.logs.at(-1)).toMatchObject({ action: 'rush', remark: '催菜：辣子鸡×1' });
     expect(told).toEqual([{ orderId: o.id, lineIds: [chicken!.id] }]);
-    const board = dataOf<{ tickets: Array<{ orderId: string; lines: Array<{ id: string; rushedAt: string | null }> }> }>(await call('GET', `/order/kitchen?storeId=${f.storeId}`));
+    const board = dataOf<{ tickets: Array<{ orderId: string; lines: Array<{ id: string; rushedAt: string | null }> }> }>(await call('GET', `/order/kitchen/board?storeId=${f.storeId}`));
     expect(board.tickets.find((t) => t.orderId === o.id)!.lines.find((l) => l.id === chicken!.id)!.rushedAt).not.toBeNull();
     dataOf(await call('POST', `/order/order/${o.id}/rush`, {}));
     expect(told).toHaveLength(1);
@@ -78,7 +78,7 @@ describe('退菜', () => {
     expect(after.logs.at(-1)).toMatchObject({ action: 'void', remark: '退菜 辣子鸡×1：上错了' });
     expect(await stockOf(app, { skuId: tab.skus.large })).toBe(stock0! - 1);
     expect(told).toEqual([{ orderId: t.id, lineId: chicken!.id, quantity: 1, reason: '上错了' }]);
-    const kitchen = dataOf<{ tickets: Array<{ orderId: string; lines: Array<{ name: string; quantity: number }> }> }>(await call('GET', `/order/kitchen?storeId=${tab.storeId}`));
+    const kitchen = dataOf<{ tickets: Array<{ orderId: string; lines: Array<{ name: string; quantity: number }> }> }>(await call('GET', `/order/kitchen/board?storeId=${tab.storeId}`));
     expect(kitchen.tickets.find((x) => x.orderId === t.id)!.lines.find((l) => l.name === '辣子鸡')!.quantity).toBe(1);
     expect((await call('POST', `/order/order/${t.id}/lines/${chicken!.id}/void`, { quantity: 2, reason: '再退' })).json()).toMatchObject({ msg: '「辣子鸡」最多可退 1份' });
 
@@ -111,7 +111,7 @@ describe('the pickup board', () => {
   it('shows a paid takeaway 制作中, then 请取餐 when its dishes are out, and no more once collected', async () => {
     const s = await orderFixture(app);
     const o = await createOrderApi(app, admin, cartOf(s, [rice(s, 1)], { type: 'takeaway' }));
-    const pickup = async () => dataOf<PickupBoard>(await call('GET', `/order/pickup?storeId=${s.storeId}`));
+    const pickup = async () => dataOf<PickupBoard>(await call('GET', `/order/pickup/board?storeId=${s.storeId}`));
     expect(await pickup()).toMatchObject({ making: [], ready: [] });
     await payInFull(app, o.id);
     expect((await pickup()).making).toEqual([expect.objectContaining({ orderId: o.id, pickupNo: o.pickupNo })]);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await setSku(app, tab.storeId, tab.skus.large, { stock: 1000 });
 });
 
-const board = async (storeId: string, extra = '') => dataOf<KitchenBoard>(await call('GET', `/order/kitchen?storeId=${storeId}${extra}`));
+const board = async (storeId: string, extra = '') => dataOf<KitchenBoard>(await call('GET', `/order/kitchen/board?storeId=${storeId}${extra}`));
 const mark = (storeId: string, lineIds: string[], state: 'making' | 'ready' | 'served') => call('POST', '/order/kitchen/lines', { storeId, lineIds, state });
 const record = async (id: string) => dataOf<OrderRecord>(await call('GET', `/order/order/${id}`));
 const rice = (s: OrderFixture, quantity = 1) => ({ kind: 'dish' as const, itemId: s.dishes.rice, quantity });
@@ -163,7 +163,7 @@ describe('the board', () => {
     expect(withStation.stations).toEqual([{ id: 'all', name: '全部', categoryIds: [] }, { id: printer.id, name: '饮品档口', categoryIds: [drinks] }]);
     const station = await board(s.storeId, `&station=${printer.id}`);
     expect(station.tickets.map((t) => [t.orderId, t.lines.map((l) => `${l.name}×${l.quantity}`)])).toEqual([[second.id, ['可乐×2']], [first.id, ['可乐×1']]]);
-    expect((await call('GET', `/order/kitchen?storeId=${s.storeId}&station=999999`)).statusCode).toBe(404);
+    expect((await call('GET', `/order/kitchen/board?storeId=${s.storeId}&station=999999`)).statusCode).toBe(404);
   });
 
   it("another store's lines answer 404, and a line marked through another store is left as it is", async () => {

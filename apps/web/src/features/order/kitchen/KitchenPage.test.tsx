@@ -35,8 +35,8 @@ function boardNow(done: boolean): KitchenBoard {
 
 const server = apiServerForFile(({ method, path, query }) => {
   if (method === 'GET' && path === '/store/shop/mine') return okReply([{ id: '1', name: '川味小馆', isOpen: true, openNow: true }]);
-  if (method === 'GET' && path === '/order/kitchen' && query.station === '99') return failReply(404, '工位不存在');
-  if (method === 'GET' && path === '/order/kitchen') return okReply(boardNow(query.done === '1'));
+  if (method === 'GET' && path === '/order/kitchen/board' && query.station === '99') return failReply(404, '工位不存在');
+  if (method === 'GET' && path === '/order/kitchen/board') return okReply(boardNow(query.done === '1'));
   if (method === 'POST' && path === '/order/kitchen/lines') return okReply({ asOf: new Date().toISOString() });
   return undefined;
 });
@@ -87,21 +87,21 @@ describe('KitchenPage (厨房看板)', () => {
     ]));
 
     // A floor event reloads the board.
-    const before = server.calls('GET', '/order/kitchen').length;
+    const before = server.calls('GET', '/order/kitchen/board').length;
     act(() => floor.get(storeFloorDestination('1'))!({ storeId: '1', kind: 'kitchen', tableIds: [], orderIds: ['1'], at: new Date().toISOString() }));
-    await waitFor(() => expect(server.calls('GET', '/order/kitchen').length).toBeGreaterThan(before));
+    await waitFor(() => expect(server.calls('GET', '/order/kitchen/board').length).toBeGreaterThan(before));
   });
 
   it('remembers the station on this device; 显示已出餐 lists the dishes out, where a tap is 划菜', async () => {
     const user = userEvent.setup();
     await open(['order:kitchen:edit']);
     await user.click(screen.getByText('热菜档'));
-    await waitFor(() => expect(server.calls('GET', '/order/kitchen').at(-1)!.query).toMatchObject({ storeId: '1', station: '31', done: '0' }));
+    await waitFor(() => expect(server.calls('GET', '/order/kitchen/board').at(-1)!.query).toMatchObject({ storeId: '1', station: '31', done: '0' }));
     expect(getStore('kitchen-station')).toEqual({ 1: '31' });
 
     await user.click(screen.getByRole('button', { name: /显示已出餐/ }));
     const served = await screen.findByRole('button', { name: '点击划菜 凉拌黄瓜' });
-    expect(server.calls('GET', '/order/kitchen').at(-1)!.query).toMatchObject({ station: '31', done: '1' });
+    expect(server.calls('GET', '/order/kitchen/board').at(-1)!.query).toMatchObject({ station: '31', done: '1' });
     await user.click(served);
     await waitFor(() => expect(marks()).toEqual([{ storeId: '1', lineIds: ['14'], state: 'served' }]));
   });
@@ -110,7 +110,7 @@ describe('KitchenPage (厨房看板)', () => {
     setStore('kitchen-station', { 1: '99' });
     await open(['order:kitchen:edit']);
     // (The test before may have a reload of its own still arriving first.)
-    expect(server.calls('GET', '/order/kitchen').map((r) => r.query.station).slice(-2)).toEqual(['99', 'all']);
+    expect(server.calls('GET', '/order/kitchen/board').map((r) => r.query.station).slice(-2)).toEqual(['99', 'all']);
     expect(getStore('kitchen-station')).toEqual({ 1: 'all' });
   });
 

@@ -16,7 +16,7 @@ let ready: PickupBoard['ready'] = [];
 
 const server = apiServerForFile(({ method, path, body }) => {
   if (method === 'GET' && path === '/store/shop/mine') return okReply([{ id: '1', name: '川味小馆', isOpen: true, openNow: true }]);
-  if (method === 'GET' && path === '/order/pickup') return okReply({ storeId: '1', storeName: '川味小馆', making, ready, asOf: new Date().toISOString() } satisfies PickupBoard);
+  if (method === 'GET' && path === '/order/pickup/board') return okReply({ storeId: '1', storeName: '川味小馆', making, ready, asOf: new Date().toISOString() } satisfies PickupBoard);
   if (method === 'POST' && path === '/order/kitchen/lines') {
     // Collected: off the board.
     const { lineIds } = kitchenMarkBodySchema.parse(body);
@@ -75,12 +75,12 @@ describe('PickupPage (取餐叫号屏)', () => {
 
     making = [];
     ready = [{ orderId: '2', pickupNo: 'A002', since: new Date().toISOString(), lineIds: ['21'] }, ...ready];
-    const asked = server.calls('GET', '/order/pickup').length;
+    const asked = server.calls('GET', '/order/pickup/board').length;
     event('table'); // a seating changed: nothing on this board
     event('pickup');
     await waitFor(() => expect(within(screen.getByTestId('pickup-ready')).getByText('A002')).toBeInTheDocument());
     expect(spoken.slice(1)).toEqual([{ text: '请 A 0 0 2 号顾客取餐', lang: 'zh-CN' }]);
-    expect(server.calls('GET', '/order/pickup').length).toBe(asked + 1);
+    expect(server.calls('GET', '/order/pickup/board').length).toBe(asked + 1);
   });
 
   it('says when the browser cannot speak, and offers full screen only where the browser allows it', async () => {
