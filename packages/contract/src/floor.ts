@@ -79,10 +79,25 @@ export const floorSchema = z.object({
 });
 export type Floor = z.infer<typeof floorSchema>;
 
-/** The table's panel: the table, its open seating and the seating's orders (rounds, payments, log). */
+/** waiting 待制作 → making 制作中 → ready 已出餐 → served 已上菜 (划菜). */
+export const KITCHEN_STATES = ['waiting', 'making', 'ready', 'served'] as const;
+export type KitchenState = (typeof KITCHEN_STATES)[number];
+export const KITCHEN_STATE_NAMES: Record<KitchenState, string> = { waiting: '待制作', making: '制作中', ready: '已出餐', served: '已上菜' };
+
+/** The kitchen side of one order line of the panel (order records carry none): its state tag, its 催 mark, what 退菜 took off. */
+export const panelLineKitchenSchema = z.object({
+  lineId: z.string(),
+  state: z.enum(KITCHEN_STATES),
+  rushedAt: z.string().nullable(),
+  voidedQuantity: z.number(),
+});
+export type PanelLineKitchen = z.infer<typeof panelLineKitchenSchema>;
+
+/** The table's panel: the table, its open seating and the seating's orders (rounds, payments, log), with their lines' kitchen states. */
 export const tablePanelSchema = z.object({
   table: floorTableSchema,
   orders: z.array(orderRecordSchema),
+  kitchen: z.array(panelLineKitchenSchema).default([]),
 });
 export type TablePanel = z.infer<typeof tablePanelSchema>;
 
@@ -100,10 +115,6 @@ export const tableSessionEditBodySchema = tableOpenBodySchema;
 
 // ---------- the kitchen ----------
 
-/** waiting 待制作 → making 制作中 → ready 已出餐 → served 已上菜 (划菜). */
-export const KITCHEN_STATES = ['waiting', 'making', 'ready', 'served'] as const;
-export type KitchenState = (typeof KITCHEN_STATES)[number];
-export const KITCHEN_STATE_NAMES: Record<KitchenState, string> = { waiting: '待制作', making: '制作中', ready: '已出餐', served: '已上菜' };
 
 /** A ticket's age, in minutes, past which the display turns it amber, then red (a store may set its own). */
 export const KITCHEN_AMBER_MIN_DEFAULT = 10;

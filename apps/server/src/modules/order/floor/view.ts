@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { TABLE_STATES, type Floor, type FloorTable, type TablePanel, type TableSession, type TableState } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/queries.js';
@@ -6,7 +6,7 @@ import { iso, isoOrNull } from '../../../http/iso.js';
 import { floorPlan, type FloorTableInfo } from '../../store/service.js';
 import { executeNamed } from '../orders/order-writes.js';
 import { orderRecord } from '../orders/records.js';
-import { order } from '../tables.js';
+import { order, orderLine } from '../tables.js';
 
 /**
  * What the table map and a table's panel read (issue 24): the store's enabled tables (the store
@@ -112,5 +112,9 @@ export async function panelOf(db: Db, table: FloorTableInfo): Promise<TablePanel
   const root = session ? (session.mergedIntoId ?? session.id) : null;
   const ids = root ? await db.select({ id: order.id }).from(order).where(eq(order.sessionId, root)).orderBy(asc(order.id)) : [];
   const orders = await Promise.all(ids.map(({ id }) => orderRecord(db, eq(order.id, id))));
-  return { table: floorTableOf(table, session), orders };
+  // The lines' kitchen states, 催 and 退菜 for the panel's tags (the order records carry none).
+  const lines = ids.length === 0 ? [] : await db.select({ id: orderLine.id, state: orderLine.kitchenState, rushedAt: orderLine.rushedAt, voided: orderLine.voidedQuantity })
+    .from(orderLine).where(inArray(orderLine.orderId, ids.map(({ id }) => id)));
+  const kitchen = lines.map((l) => ({ lineId: l.id, state: l.state, rushedAt: isoOrNull(l.rushedAt), voidedQuantity: Number(l.voided) }));
+  return { table: floorTableOf(table, session), orders, kitchen };
 }

@@ -113,7 +113,7 @@ function answer({ method, path, body, query }: Received) {
     return okReply({ order: current(), payment: p, codeUrl: b.method === 'wechat' ? 'weixin://wxpay/bizpayurl?pr=abc' : null, payUrl: b.method === 'wechat' ? 'http://127.0.0.1:4199/pay/abc' : null });
   }
   if (method === 'GET' && path === '/order/table/301/open') return okReply(openTab ?? null);
-  if (method === 'GET' && path === '/order/floor') {
+  if (method === 'GET' && path === '/order/floor/map') {
     const session = floorState === 'idle' ? null : {
       id: '41', storeId: '1', tableId: '301', tableCode: 'A01', state: floorState, guests: 2, note: '', orderCount: 1, amount: 3800, unpaidAmount: 3800, linesToMake: 1, rushed: 0,
       mergedIntoId: null, mergedIntoTableCode: null, mergedTableCodes: [], openedAt: at, openedBy: '收银员', firstOrderAt: at, billAt: null, paidAt: null,

@@ -1,10 +1,15 @@
 import { Button, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatFen, type OrderLineRecord, type OrderRecord } from '@canteen/contract';
+import { formatFen, type KitchenState, type OrderLineRecord, type OrderRecord, type PanelLineKitchen } from '@canteen/contract';
 import './messages';
 
+/** The kitchen states' tag colours: waiting grey, making blue, ready green, served plain. */
+const KITCHEN_COLOURS: Record<KitchenState, string> = { waiting: 'default', making: 'processing', ready: 'success', served: '' };
+
 /** An order's dishes and combos (not combo items), by round (第N轮), each with what is left of it and a 退菜 button where allowed. */
-export function OrderRounds({ order, canVoid, onVoid }: { order: OrderRecord; canVoid: boolean; onVoid: (order: OrderRecord, line: OrderLineRecord) => void }) {
+export function OrderRounds({ order, kitchen, canVoid, onVoid }: {
+  order: OrderRecord; kitchen: ReadonlyMap<string, PanelLineKitchen>; canVoid: boolean; onVoid: (order: OrderRecord, line: OrderLineRecord) => void;
+}) {
   const { t } = useTranslation();
   const unpaid = order.status === 'dining' || order.status === 'pending';
   const lines = order.lines.filter((l) => l.parentId === null);
@@ -18,7 +23,8 @@ export function OrderRounds({ order, canVoid, onVoid }: { order: OrderRecord; ca
         <div key={round} style={{ marginTop: 6 }}>
           <Tag color="blue">{t('orderFloor.panel.round', { n: round })}</Tag>
           {lines.filter((l) => l.round === round).map((l) => {
-            const left = l.quantity - l.refundedQuantity;
+            const k = kitchen.get(l.id);
+            const left = Math.round((l.quantity - l.refundedQuantity - (k?.voidedQuantity ?? 0)) * 1000) / 1000;
             return (
               <div key={l.id} data-testid="floor-line" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', minHeight: 44, gap: 8 }}>
                 <span style={{ minWidth: 0 }}>
@@ -26,6 +32,8 @@ export function OrderRounds({ order, canVoid, onVoid }: { order: OrderRecord; ca
                   {l.remark && <Typography.Text type="secondary" style={{ marginLeft: 6 }}>{l.remark}</Typography.Text>}
                 </span>
                 <Space size={4}>
+                  {k && <Tag color={KITCHEN_COLOURS[k.state]} data-testid="floor-line-kitchen">{t(`orderFloor.kitchen.${k.state}`)}</Tag>}
+                  {k?.rushedAt && (k.state === 'waiting' || k.state === 'making') && <Tag color="red">{t('orderFloor.panel.rushedMark')}</Tag>}
                   <span>{formatFen(l.lineAmount)}</span>
                   {canVoid && (
                     <Button danger size="large" disabled={!unpaid || left <= 0} title={unpaid ? undefined : t('orderFloor.actions.why.notUnpaid')}

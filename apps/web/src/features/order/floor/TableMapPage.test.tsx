@@ -13,10 +13,10 @@ registerPagesForFile({ 'views/order/floor/index': { load: () => import('./TableM
 
 const server = apiServerForFile(({ method, path }) => {
   if (method === 'GET' && path === '/store/shop/mine') return okReply([{ id: '1', name: '川味小馆', isOpen: true, openNow: true }]);
-  if (method === 'GET' && path === '/order/floor') return okReply(floorOf());
+  if (method === 'GET' && path === '/order/floor/map') return okReply(floorOf());
   const table = floorOf().tables.find((t) => path.startsWith(`/order/floor/table/${t.id}`));
-  if (method === 'GET' && table) return okReply({ table, orders: [] });
-  if (method === 'POST' && table && path.endsWith('/open')) return okReply({ table, orders: [] });
+  if (method === 'GET' && table) return okReply({ table, orders: [], kitchen: [] });
+  if (method === 'POST' && table && path.endsWith('/open')) return okReply({ table, orders: [], kitchen: [] });
   return undefined;
 });
 
@@ -64,9 +64,9 @@ describe('TableMapPage (桌台图)', () => {
     expect(screen.queryByTestId('floor-table-B01')).not.toBeInTheDocument();
 
     // A floor event: the map is read again, no reload.
-    const reads = server.calls('GET', '/order/floor').length;
+    const reads = server.calls('GET', '/order/floor/map').length;
     act(() => live.get(storeFloorDestination('1'))!({ storeId: '1', kind: 'table', tableIds: ['301'], orderIds: [], at: new Date().toISOString() }));
-    await waitFor(() => expect(server.calls('GET', '/order/floor').length).toBeGreaterThan(reads));
+    await waitFor(() => expect(server.calls('GET', '/order/floor/map').length).toBeGreaterThan(reads));
 
     // A free table's card opens 开台 with its seats as the guests.
     await user.click(screen.getByTestId('floor-table-A01'));

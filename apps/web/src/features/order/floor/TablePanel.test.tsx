@@ -13,8 +13,11 @@ registerPagesForFile({ 'views/order/floor/index': { load: () => import('./TableM
 const a02 = () => floorOf().tables.find((t) => t.code === 'A02')!;
 const server = apiServerForFile(({ method, path }) => {
   if (method === 'GET' && path === '/store/shop/mine') return okReply([{ id: '1', name: '川味小馆', isOpen: true, openNow: true }]);
-  if (method === 'GET' && path === '/order/floor') return okReply(floorOf());
-  if (method === 'GET' && path === '/order/floor/table/302') return okReply({ table: a02(), orders: [tabOf('302', 'A02')] });
+  if (method === 'GET' && path === '/order/floor/map') return okReply(floorOf());
+  if (method === 'GET' && path === '/order/floor/table/302') return okReply({
+    table: a02(), orders: [tabOf('302', 'A02')],
+    kitchen: [{ lineId: '850', state: 'making', rushedAt: new Date().toISOString(), voidedQuantity: 0 }, { lineId: '851', state: 'waiting', rushedAt: null, voidedQuantity: 0 }],
+  });
   if (method === 'POST' && path === '/order/order/9001/lines/850/void') return okReply(tabOf('302', 'A02'));
   if (method === 'POST' && path === '/order/floor/table/302/transfer') return failReply(409, '桌台 A01 已有客人，请换一张空闲桌台');
   return undefined;
@@ -42,6 +45,8 @@ describe('TablePanel (a table on 桌台图)', () => {
     expect(within(tab).getByText('第1轮')).toBeInTheDocument();
     expect(within(tab).getByText('第2轮')).toBeInTheDocument();
     expect(within(tab).getAllByTestId('floor-line').map((l) => l.textContent)).toEqual([expect.stringContaining('辣子鸡 ×1'), expect.stringContaining('米饭 ×2')]);
+    expect(within(tab).getAllByTestId('floor-line-kitchen').map((k) => k.textContent)).toEqual(['制作中', '待制作']);
+    expect(within(within(tab).getAllByTestId('floor-line')[0]!).getByText('催')).toBeInTheDocument();
     expect(screen.getByTestId('floor-clear')).toBeDisabled();
     expect(screen.getByTestId('floor-clear').parentElement).toHaveAttribute('title', '还有未付金额，收款后才能清台');
     // Without order:cashier:pay and order:order:edit: no 收款, no 买单.

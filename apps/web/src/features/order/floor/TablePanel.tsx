@@ -47,6 +47,7 @@ function Seating({ panel, floor, now, onClose }: { panel: Panel; floor: Floor; n
     clear: usePermission('order:floor:clear'), void: usePermission('order:floor:void'),
   };
   const orders = panel.orders;
+  const kitchen = new Map(panel.kitchen.map((k) => [k.lineId, k]));
   const merged = s.mergedIntoId !== null;
   const dining = orders.filter((o) => o.status === 'dining');
   const toPay = orders.find((o) => (o.status === 'dining' || o.status === 'pending') && dueOf(o) > 0);
@@ -117,7 +118,7 @@ function Seating({ panel, floor, now, onClose }: { panel: Panel; floor: Floor; n
       <Typography.Title level={5}>{t('orderFloor.panel.orders')}</Typography.Title>
       {orders.length === 0
         ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orderFloor.panel.noOrders')} />
-        : orders.map((o) => <OrderRounds key={o.id} order={o} canVoid={can.void} onVoid={(order, line) => setDialog({ kind: 'void', order, line })} />)}
+        : orders.map((o) => <OrderRounds key={o.id} order={o} kitchen={kitchen} canVoid={can.void} onVoid={(order, line) => setDialog({ kind: 'void', order, line })} />)}
 
       {dialog?.kind === 'transfer' && (
         <PickTableModal title={t('orderFloor.actions.transferTitle', { code: table.code })} tables={freeTables(floor.tables, table.id)} empty={t('orderFloor.actions.noFree')}
@@ -128,7 +129,7 @@ function Seating({ panel, floor, now, onClose }: { panel: Panel; floor: Floor; n
           busy={merge.busy} onPick={(fromTableId) => merge.run(fromTableId)} onClose={() => setDialog(undefined)} />
       )}
       {dialog?.kind === 'void' && (
-        <VoidLineModal line={dialog.line} busy={voidLine.busy} onClose={() => setDialog(undefined)}
+        <VoidLineModal line={dialog.line} left={dialog.line.quantity - dialog.line.refundedQuantity - (kitchen.get(dialog.line.id)?.voidedQuantity ?? 0)} busy={voidLine.busy} onClose={() => setDialog(undefined)}
           onVoid={(body) => voidLine.run({ order: dialog.order, line: dialog.line, body: { quantity: body.quantity, reason: body.reason } })} />
       )}
       {dialog?.kind === 'edit' && (

@@ -4,10 +4,11 @@ import type { OrderLineRecord, OrderVoidLineBody } from '@canteen/contract';
 import './messages';
 
 /** 退菜: how many of the line come off (at most what is left of it) and why. */
-export function VoidLineModal({ line, busy, onVoid, onClose }: { line: OrderLineRecord; busy: boolean; onVoid: (body: OrderVoidLineBody) => unknown; onClose: () => void }) {
+export function VoidLineModal({ line, left, busy, onVoid, onClose }: {
+  line: OrderLineRecord; left: number; busy: boolean; onVoid: (body: OrderVoidLineBody) => unknown; onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<OrderVoidLineBody>();
-  const left = line.quantity - line.refundedQuantity;
   return (
     <Modal open title={t('orderFloor.actions.voidTitle', { name: line.name })} onCancel={onClose} okText={t('orderFloor.actions.void')} cancelText={t('orderFloor.actions.cancel')}
       okButtonProps={{ danger: true, loading: busy, size: 'large' }} cancelButtonProps={{ size: 'large' }} onOk={() => form.submit()}>
