@@ -131,14 +131,15 @@ describe.skipIf(!hasBrowser())('pay-later table: two rounds from the diners\' pa
     expect(await dialog.getByTestId('pay-due').innerText()).toBe(total);
     await admin.getByTestId('pay-submit').click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => drawer(admin).getByTestId('order-drawer-status').innerText()).toContain('已支付');
+    // Paid with its dishes still in the kitchen, the tab is 制作中 (issue 24: never back to 待处理, no 接单).
+    await expect.poll(() => drawer(admin).getByTestId('order-drawer-status').innerText()).toContain('制作中');
     await drawer(admin).getByTestId('order-payments').getByText('现金', { exact: true }).waitFor();
     await drawer(admin).getByTestId('order-finish').waitFor();
 
-    // 完成 from its row: a paid tab has nothing left to make.
+    // 完成 from its row sends its dishes out.
     await admin.keyboard.press('Escape');
     await drawer(admin).waitFor({ state: 'hidden' });
-    await expect.poll(() => row.getByTestId(`order-status-${order.id}`).innerText()).toContain('已支付');
+    await expect.poll(() => row.getByTestId(`order-status-${order.id}`).innerText()).toContain('制作中');
     await row.getByTestId(`order-finish-${order.id}`).click();
     await confirmPopover(admin);
     await expect.poll(() => row.getByTestId(`order-status-${order.id}`).innerText()).toContain('已完成');
@@ -146,7 +147,8 @@ describe.skipIf(!hasBrowser())('pay-later table: two rounds from the diners\' pa
     const done = await call<OrderRecord>(url, token, 'GET', `/order/order/${order.id}`);
     expect(done.data).toMatchObject({ status: 'finished', payMethods: ['cash'] });
     expect(done.data.paidAmount).toBe(done.data.payableAmount);
-    expect(done.data.logs.map((l) => l.action)).toEqual(['create', 'add', 'bill', 'pay', 'finish']);
+    // The payment started the tab's dishes (accept: 制作中), 完成 sent them out.
+    expect(done.data.logs.map((l) => l.action)).toEqual(['create', 'add', 'bill', 'pay', 'accept', 'finish']);
 
     // The diner's page follows: 已完成.
     await expect.poll(() => phone.getByTestId('diner-status-name').innerText(), { timeout: 15_000 }).toBe('已完成');

@@ -42,6 +42,7 @@ addMessages(
       logActions: {
         create: '下单', add: '加菜', bill: '买单', pay: '支付', paid: '支付完成', accept: '接单', finish: '完成', cancel: '取消', timeout: '超时取消',
         refund: '退款', settle: '结账', sold_out: '售罄取消',
+        kitchen: '出餐', rush: '催菜', void: '退菜', transfer: '转台', merge: '并台',
       },
     },
     cancel: {
@@ -92,6 +93,7 @@ addMessages(
       logActions: {
         create: 'Ordered', add: 'Dishes added', bill: 'Bill requested', pay: 'Payment', paid: 'Paid', accept: 'Accepted', finish: 'Finished', cancel: 'Cancelled', timeout: 'Cancelled (unpaid)',
         refund: 'Refund', settle: 'Settled', sold_out: 'Cancelled (sold out)',
+        kitchen: 'Kitchen', rush: 'Rushed', void: 'Dish voided', transfer: 'Moved table', merge: 'Tables merged',
       },
     },
     cancel: {
