@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Floor, KitchenBoard, TableState } from '@canteen/contract';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
-import { animationsDone, apiToken, call, openFromMenu, signIn } from './shell-pages.js';
+import { animationsDone, apiToken, call, creator, openFromMenu, signIn } from './shell-pages.js';
 
 /**
  * The service floor (issue 24) through a dinner at one table, on three screens at once: the
@@ -32,11 +32,7 @@ describe.skipIf(!hasBrowser())('the service floor: table map, kitchen display an
   it('opens a table, takes a diner\'s round, makes it, rushes, moves, merges, pays and clears it, live on every screen', async () => {
     const { url } = session.server;
     const token = await apiToken(url);
-    const made = async <T extends { id: string }>(path: string, body: Record<string, unknown>): Promise<T> => {
-      const answer = await call<T>(url, token, 'POST', path, body);
-      expect(answer.msg ?? '').toBe('');
-      return answer.data;
-    };
+    const made = creator(url, token);
 
     // A pay-later store with no fixed hours (open whenever the test runs), two dishes, three tables.
     const store = await made('/store/shop', { name: '川味小馆', payMode: 'pay_later', orderTypes: ['dine_in', 'takeaway'], businessHours: [] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { OrderRecord, OrderRow } from '@canteen/contract';
 import { hasBrowser, useServerAndBrowser } from './harness.js';
-import { apiToken, call, openFromMenu, signIn } from './shell-pages.js';
+import { apiToken, call, creator, openFromMenu, signIn } from './shell-pages.js';
 
 /**
  * 先吃后付, on a store set up over the API (no demo data: the server boots in a fraction of the
@@ -35,11 +35,7 @@ describe.skipIf(!hasBrowser())('pay-later table: two rounds from the diners\' pa
   it('opens a tab, adds a round, bills it; the list takes the payment and finishes it', async () => {
     const { url } = session.server;
     const token = await apiToken(url);
-    const made = async <T extends { id: string }>(path: string, body: Record<string, unknown>): Promise<T> => {
-      const answer = await call<T>(url, token, 'POST', path, body);
-      expect(answer.msg ?? '').toBe('');
-      return answer.data;
-    };
+    const made = creator(url, token);
 
     // A store that lets diners pay after eating, with no fixed hours (open whenever the test runs).
     const store = await made('/store/shop', { name: '川味小馆', payMode: 'pay_later', orderTypes: ['dine_in', 'takeaway'], businessHours: [] });

@@ -100,6 +100,13 @@ export async function call<T>(baseUrl: string, token: string, method: string, pa
   return { status: response.status, ...envelope };
 }
 
+/** A POST that creates something through the API and must succeed: answers its `data` (a refusal fails the test with its message). */
+export const creator = (baseUrl: string, token: string) => async <T extends { id: string }>(path: string, body: Record<string, unknown>): Promise<T> => {
+  const answer = await call<T>(baseUrl, token, 'POST', path, body);
+  if (answer.status !== 200 || answer.code !== 0) throw new Error(`POST ${path} answered ${answer.status}: ${answer.msg ?? ''}`);
+  return answer.data;
+};
+
 /**
  * Binds a phone number to a user as the administrator does in 用户管理 (PUT /upms/user): a user's
  * own change in 个人信息 needs the SMS code sent to the new number (issue 22 #9).

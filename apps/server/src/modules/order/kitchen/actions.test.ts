@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DinerOrder, OrderRecord, PickupBoard } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
-import { grantFloorButtons } from '../../../../test/kitchen.js';
 import { callerOf, cartOf, chickenLine, couponStatus, createOrderApi, dataOf, insertTable, orderCoupon, orderFixture, orderMember, payInFull, setSku, stockOf, type OrderFixture } from '../../../../test/orders.js';
 import type { App } from '../../../app.js';
 
@@ -19,7 +18,6 @@ let tab: OrderFixture;
 
 beforeAll(async () => {
   ({ app } = await createTestApp());
-  await grantFloorButtons(app);
   admin = await signIn(app, 'admin');
   call = callerOf(app, admin);
   f = await orderFixture(app);

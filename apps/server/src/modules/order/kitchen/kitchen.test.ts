@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DinerOrder, type KitchenBoard, type OrderRecord } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
-import { grantFloorButtons, insertCategory } from '../../../../test/kitchen.js';
+import { insertCategory } from '../../../../test/catalogue.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
 import { callerOf, cartOf, chickenLine, createOrderApi, dataOf, insertTable, orderFixture, payInFull, setDish, setSku, type OrderFixture } from '../../../../test/orders.js';
 import type { App } from '../../../app.js';
@@ -22,7 +22,6 @@ let tab: OrderFixture;
 
 beforeAll(async () => {
   ({ app } = await createTestApp());
-  await grantFloorButtons(app);
   admin = await signIn(app, 'admin');
   call = callerOf(app, admin);
   f = await orderFixture(app);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterRecord, PrintJobRecord } from '@canteen/contract';
 import { createTestApp } from '../../../../test/app.js';
 import { signIn, type AuthHeader } from '../../../../test/auth.js';
-import { grantFloorButtons, insertCategory } from '../../../../test/kitchen.js';
+import { insertCategory } from '../../../../test/catalogue.js';
 import { callerOf, cartOf, chickenLine, createOrderApi, dataOf, orderFixture, payInFull, setDish, setSku, type OrderFixture } from '../../../../test/orders.js';
 import type { App } from '../../../app.js';
 import type { Db } from '../../../db/client.js';
@@ -24,7 +24,6 @@ let drinks: string;
 beforeAll(async () => {
   ({ app } = await createTestApp());
   fake = await fakePrinting(app);
-  await grantFloorButtons(app);
   admin = await signIn(app, 'admin');
   call = callerOf(app, admin);
   f = await orderFixture(app);
