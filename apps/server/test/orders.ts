@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { OrderCart } from '@canteen/contract';
+import { storeFloorDestination, type OrderCart } from '@canteen/contract';
 import type { App } from '../src/app.js';
 import type { AuthHeader } from './auth.js';
 import { callerOf, dataOf } from './store.js';
@@ -151,6 +151,8 @@ export async function insertTable(app: App, storeId: string, code: string): Prom
   const db = app.database.db;
   const [area] = await db.insert(storeArea).values({ storeId, name: `大厅${unique()}` }).returning({ id: storeArea.id });
   const [table] = await db.insert(storeTable).values({ storeId, areaId: area!.id, code, qrToken: randomBytes(16).toString('base64url') }).returning({ id: storeTable.id });
+  // As the store's 桌台 writes do: the floor's screens and the map's read model hear of the new table.
+  await app.live.publish(storeFloorDestination(storeId), { storeId, kind: 'plan', tableIds: [table!.id], orderIds: [], at: new Date().toISOString() });
   return table!.id;
 }
 

@@ -218,11 +218,12 @@ export type PickupBoard = z.infer<typeof pickupBoardSchema>;
 
 /**
  * What `/store/floor{storeId}` carries: something changed at these tables or in these orders'
- * kitchen lines. Screens refetch what they show (the event is a hint, the answer the truth).
+ * kitchen lines, or (`plan`) the store's tables and areas were edited. Screens refetch what they
+ * show (the event is a hint, the answer the truth).
  */
 export const floorLiveEventSchema = z.object({
   storeId: z.string(),
-  kind: z.enum(['table', 'kitchen', 'pickup']),
+  kind: z.enum(['table', 'kitchen', 'pickup', 'plan']),
   tableIds: z.array(z.string()),
   orderIds: z.array(z.string()),
   at: z.string(),

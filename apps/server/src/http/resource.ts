@@ -58,6 +58,8 @@ export interface ResourceWrite<B> {
   id: string;
   /** The request body of a create or update. */
   body?: B;
+  /** The row as it was, for an update or a delete. */
+  existing?: Record<string, unknown>;
 }
 
 type AnyEndpoint = Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
@@ -178,7 +180,7 @@ export function defineResource<T extends ResourceTable, Rec, Q extends PageQuery
       await spec.validate?.(body, { ...ctx, existing });
       const set = { ...(await spec.change(body, existing, ctx)), ...scopeOf(ctx).values, ...(stamped ? { updatedAt: new Date() } : {}) };
       await ctx.db.update(table as any).set(set).where(whereId(ctx, id));
-      await spec.afterWrite?.({ action: 'update', id, body }, ctx);
+      await spec.afterWrite?.({ action: 'update', id, body, existing }, ctx);
       return get(ctx, id);
     },
     async remove(ctx, id) {
@@ -193,7 +195,7 @@ export function defineResource<T extends ResourceTable, Rec, Q extends PageQuery
       }
       await spec.beforeDelete?.(existing, ctx);
       await ctx.db.delete(table as any).where(whereId(ctx, id));
-      await spec.afterWrite?.({ action: 'delete', id }, ctx);
+      await spec.afterWrite?.({ action: 'delete', id, existing }, ctx);
     },
     serve(app, db = app.database.db) {
       const ctx = (request: FastifyRequest): ResourceContext => ({ db, request });

@@ -25,8 +25,17 @@ export interface LiveChannel {
   revoke(revoked: RevokedPayload): Promise<void>;
   /** Open connections and subscriptions on this instance. */
   stats(): { connections: number; subscriptions: number };
+  /**
+   * Calls `listener` with what is published, on any instance: at once for this instance's own
+   * publishes (before they go on the bus), on arrival for every instance's (so this instance's
+   * own are heard twice). For per-instance read models that a published change makes stale.
+   * Returns the removal.
+   */
+  onPublish(listener: PublishListener): () => void;
   readonly bus: MessageBus;
 }
+
+export type PublishListener = (destinations: readonly string[], message: unknown) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,10 +141,29 @@ export const liveChannel = fp<LiveOptions>(
         log.error({ err: error, topic }, 'live channel: publish failed');
       }
     };
+    const listeners = new Set<PublishListener>();
+    const tell = (destinations: readonly string[], message: unknown) => {
+      for (const listener of listeners) {
+        try {
+          listener(destinations, message);
+        } catch (error) {
+          log.error({ err: error }, 'live channel: a publish listener failed');
+        }
+      }
+    };
+    const unsubscribeListeners = bus.subscribe((topic, payload) => {
+      const delivered = payload as DeliverPayload | null;
+      if (topic === DELIVER_TOPIC && Array.isArray(delivered?.destinations)) tell(delivered.destinations, delivered.body);
+    });
     const live: LiveChannel = {
       publish: (destination, message) => {
         const payload: DeliverPayload = { destinations: Array.isArray(destination) ? destination : [destination], body: message };
+        tell(payload.destinations, message);
         return publish(DELIVER_TOPIC, payload);
+      },
+      onPublish: (listener) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
       },
       declare: (...declarations) => destinations.declare(...declarations),
       revoke: (revoked) => publish(REVOKED_TOPIC, revoked),
@@ -164,6 +192,8 @@ export const liveChannel = fp<LiveOptions>(
 
     app.addHook('onClose', async () => {
       clearInterval(deliveryWatch);
+      unsubscribeListeners();
+      listeners.clear();
       broker.close();
       await bus.close();
     });

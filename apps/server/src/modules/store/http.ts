@@ -24,12 +24,25 @@ export function menuChanged(app: FastifyInstance, request: FastifyRequest): void
   for (const storeId of stores) app.store.menu.changed(storeId);
 }
 
+const onCommit = new WeakMap<FastifyRequest, Array<() => Promise<void>>>();
+
+/**
+ * Runs `work` once the request's write has committed, and not at all if it rolls back: what
+ * others hear of (a live event) must be what they can read.
+ */
+export function afterCommit(request: FastifyRequest, work: () => Promise<void>): void {
+  const queue = onCommit.get(request) ?? [];
+  queue.push(work);
+  onCommit.set(request, queue);
+}
+
 /**
  * Serves a store-side resource: the kit's operations, with two rules of the store side added.
  * A page query naming a store the user may not see is a 404 (not an empty page), and every
  * write runs in one transaction with its hooks, so the menu version bumped in `afterWrite`
  * (and any rows a hook writes) commit or roll back with the row itself; after the commit the
- * ordering-menu cache hears of the stores a hook marked with `menuTouched`.
+ * ordering-menu cache hears of the stores a hook marked with `menuTouched`, and what a hook
+ * left to `afterCommit` runs.
  */
 export function serveStoreResource<T extends ResourceTable, Rec, Q extends PageQuery, B, U extends { id?: string | null | undefined }>(
   app: FastifyInstance,
@@ -39,8 +52,11 @@ export function serveStoreResource<T extends ResourceTable, Rec, Q extends PageQ
   const e = resource.spec.endpoints;
   const inTransaction = async <R>(request: FastifyRequest, work: (ctx: ResourceContext) => Promise<R>): Promise<R> => {
     try {
-      return await db.transaction((tx) => work({ db: tx, request }));
+      const result = await db.transaction((tx) => work({ db: tx, request }));
+      for (const committed of onCommit.get(request) ?? []) await committed();
+      return result;
     } finally {
+      onCommit.delete(request);
       // A rolled-back write changed nothing, but forgetting a cached menu is harmless.
       menuChanged(app, request);
     }

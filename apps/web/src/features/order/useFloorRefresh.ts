@@ -15,7 +15,7 @@ type FloorKind = FloorLiveEvent['kind'];
  * only a hint, the answer is the truth; one it cannot read reloads too), and so does the channel
  * coming back after it was lost. Pair it with `refetchInterval: FLOOR_POLL_MS` as the safety net.
  */
-export function useFloorRefresh(storeId: string | null, queryKey: QueryKey, kinds: readonly FloorKind[] = ['table', 'kitchen', 'pickup']): void {
+export function useFloorRefresh(storeId: string | null, queryKey: QueryKey, kinds: readonly FloorKind[] = ['table', 'kitchen', 'pickup', 'plan']): void {
   const queryClient = useQueryClient();
   useLiveSubscription(storeId ? storeFloorDestination(storeId) : null, (body) => {
     const event = floorLiveEventSchema.safeParse(body);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { areaEndpoints, tableEndpoints, type AreaRecord, type TableRecord } from '@canteen/contract';
+import { areaEndpoints, storeFloorDestination, tableEndpoints, type AreaRecord, type FloorLiveEvent, type TableRecord } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { serve } from '../../../http/endpoint.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
-import { contains, defineResource } from '../../../http/resource.js';
-import { serveStoreResource } from '../http.js';
+import { contains, defineResource, type ResourceWrite } from '../../../http/resource.js';
+import { afterCommit, serveStoreResource } from '../http.js';
 import { assertStore, storeCondition } from '../scope.js';
 import { store, storeArea, storeTable } from '../tables.js';
 import { orderPath, qrPng, qrSheet } from './qr.js';
@@ -38,6 +38,14 @@ const someCodes = (codes: readonly string[]) => `${codes.slice(0, 10).join('、'
 export const tableRoutes: FastifyPluginAsync = async (app) => {
   const db = app.database.db;
 
+  /** The store's floor screens (and the map's read model on every instance) hear of an edited plan, once it has committed. */
+  const planChanged = async (storeId: string | undefined, tableIds: string[] = []) => {
+    if (!storeId) return;
+    const event: FloorLiveEvent = { storeId, kind: 'plan', tableIds, orderIds: [], at: new Date().toISOString() };
+    await app.live.publish(storeFloorDestination(storeId), event);
+  };
+  const storeOfWrite = (write: ResourceWrite<{ storeId?: string }>) => write.body?.storeId ?? (write.existing?.storeId as string | undefined);
+
   const areas = defineResource({
     table: storeArea,
     label: '区域',
@@ -61,6 +69,7 @@ export const tableRoutes: FastifyPluginAsync = async (app) => {
       if (existing && body.storeId !== existing.storeId) throw badRequest('storeId: 区域不能移到其他门店');
     },
     referencedBy: [{ column: storeTable.areaId, what: '桌台', message: (n) => `该区域下还有 ${n} 张桌台，不能删除` }],
+    afterWrite: (write, { request }) => afterCommit(request, () => planChanged(storeOfWrite(write))),
   });
   serveStoreResource(app, areas);
 
@@ -102,6 +111,7 @@ export const tableRoutes: FastifyPluginAsync = async (app) => {
       if (existing && body.storeId !== existing.storeId) throw badRequest('storeId: 桌台不能移到其他门店');
       await areaOf(tx, body.storeId, body.areaId);
     },
+    afterWrite: (write, { request }) => afterCommit(request, () => planChanged(storeOfWrite(write), [write.id])),
   });
   serveStoreResource(app, tables);
 
@@ -121,6 +131,7 @@ export const tableRoutes: FastifyPluginAsync = async (app) => {
       await tx.insert(storeTable).values(rows);
       return rows.length;
     });
+    await planChanged(body.storeId);
     return { created };
   });
 

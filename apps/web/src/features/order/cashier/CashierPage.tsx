@@ -92,7 +92,7 @@ function Counter({ storeId, storeName }: { storeId: string; storeName: string })
   const canSeeTables = usePermission('store:table:index') || canSeeFloor;
   const tables = useCashierTables(storeId, canSeeTables && draft.type === 'dine_in', canSeeFloor);
   // The floor's events keep the picker's states current (a table opened or paid elsewhere).
-  useFloorRefresh(canSeeFloor && draft.type === 'dine_in' ? storeId : null, [FLOOR_KEY], ['table']);
+  useFloorRefresh(canSeeFloor && draft.type === 'dine_in' ? storeId : null, [FLOOR_KEY], ['table', 'plan']);
   // A table with an open tab: the cart is its next round, and 应收 is the tab's unpaid amount with this round.
   const openTab = useOpenTab(draft.type === 'dine_in' && !order ? draft.tableId : undefined).data ?? undefined;
   const items = useMemo(() => visibleItems(menu.data, categoryId, keyword), [menu.data, categoryId, keyword]);

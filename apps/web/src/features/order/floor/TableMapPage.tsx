@@ -39,7 +39,7 @@ function FloorMap({ storeId }: { storeId: string }) {
   const { t } = useTranslation();
   const floor = useFloor(storeId);
   // Every floor event (a seating, a kitchen line) reloads the map and an open panel: no reload of the page.
-  useFloorRefresh(storeId, [FLOOR_KEY], ['table', 'kitchen']);
+  useFloorRefresh(storeId, [FLOOR_KEY], ['table', 'kitchen', 'plan']);
   const now = useNow();
   const [areaId, setAreaId] = useState('all');
   const [state, setState] = useState<TableState>();
