@@ -6,6 +6,8 @@ import { testConfig } from '../../test/config.js';
 import { createTestDatabase } from '../../test/database.js';
 import { signIn } from '../../test/auth.js';
 import { liveUrl, stompConnect } from '../../test/stomp.js';
+import { insertTable, orderFixture } from '../../test/orders.js';
+import { storeFloorDestination, type Floor } from '@canteen/contract';
 
 /**
  * Two server instances on one database (PostgreSQL when TEST_DATABASE_URL is set) and one Redis:
@@ -70,6 +72,24 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('live channel across two instances 
     const closed = new Promise<void>((resolve) => { onB.client.onWebSocketClose = () => resolve(); });
     await a.live.revoke({ tokenIds: [user.tokenId] });
     await closed;
+    await onB.close();
+  });
+
+  it('the table map kept on instance B follows 开台 on instance A once the event reaches B', async () => {
+    const admin = await signIn(a, 'admin');
+    const { storeId } = await orderFixture(a);
+    const tableId = await insertTable(a, storeId, 'MI1');
+    const mapOnB = async () => (await b.inject({ method: 'GET', url: `/order/floor/map?storeId=${storeId}`, headers: admin })).json<{ data: Floor }>().data;
+    const stateOnB = async () => (await mapOnB()).tables.find((t) => t.id === tableId)?.state;
+    expect(await stateOnB()).toBe('idle');
+    expect(await stateOnB()).toBe('idle'); // kept by B now
+
+    const onB = await stompConnect(liveUrl(b), admin.authorization.slice(7));
+    await onB.subscribe(storeFloorDestination(storeId));
+    const opened = await a.inject({ method: 'POST', url: `/order/floor/table/${tableId}/open`, headers: admin, payload: { guests: 2 } });
+    expect(opened.statusCode).toBe(200);
+    expect(JSON.parse((await onB.nextMessage()).body)).toMatchObject({ storeId, kind: 'table', tableIds: [tableId] });
+    expect(await stateOnB()).toBe('opened');
     await onB.close();
   });
 });

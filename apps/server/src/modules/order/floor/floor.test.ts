@@ -222,6 +222,31 @@ describe('转台, 并台 and 清台', () => {
   });
 });
 
+describe('the map follows every change at once (it is served from a per-instance read model)', () => {
+  const map = async () => (await call<Floor>('GET', `/order/floor/map?storeId=${first.storeId}`)).data;
+  it('开台, a new table, a renamed area and a failed write: each read after a change shows it', async () => {
+    const table = await newTable(first, 'M01');
+    expect((await map()).tables.find((t) => t.id === table.id)?.state).toBe('idle');
+    await map(); // now kept
+    expect((await call('POST', `/order/floor/table/${table.id}/open`, { guests: 2 })).status).toBe(200);
+    expect((await map()).tables.find((t) => t.id === table.id)?.state).toBe('opened');
+
+    const areaId = (await call<{ areaId: string }>('GET', `/store/table/${table.id}`, undefined, admin)).data.areaId;
+    const created = await call<{ id: string }>('POST', '/store/table', { storeId: first.storeId, areaId, code: 'M02', seats: 6 }, admin);
+    expect(created.status).toBe(200);
+    expect((await map()).tables.find((t) => t.id === created.data.id)?.code).toBe('M02');
+
+    const renamed = `二楼${Date.now() % 10000}`;
+    expect((await call('PUT', '/store/area', { id: areaId, storeId: first.storeId, name: renamed, sort: 0 }, admin)).status).toBe(200);
+    expect((await map()).areas.find((a) => a.id === areaId)?.name).toBe(renamed);
+
+    const before = await map();
+    const duplicate = await call('POST', '/store/table', { storeId: first.storeId, areaId, code: 'M02', seats: 2 }, admin);
+    expect(duplicate.status).toBe(409);
+    expect((await map()).tables.length).toBe(before.tables.length);
+  });
+});
+
 describe('access', () => {
   it('another store\'s table answers 404, and without the permission 403', async () => {
     const other = await newTable(later, 'X01');

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { floorEndpoints as api } from '@canteen/contract';
+import { envelopeSchema, floorEndpoints as api, floorSchema, ok, storeFloorDestination } from '@canteen/contract';
 import { serve } from '../../../http/endpoint.js';
 import { notFound } from '../../../http/errors.js';
 import { accessOf, assertStore, canSee, floorTable, type FloorTableInfo } from '../../store/service.js';
 import type { OrderHooks } from '../hooks.js';
 import { operatorOf } from '../orders/routes.js';
+import { FloorCache } from './cache.js';
 import { publishFloor } from './live.js';
 import { clearTable, editSession, mergeTables, openTable, transferTable, type FloorMoved } from './service.js';
 import { floorOf, panelOf } from './view.js';
@@ -29,9 +30,25 @@ export function floorRoutes(hooks: OrderHooks): FastifyPluginAsync {
       await publishFloor(app, { storeId: moved.storeId, kind: 'table', tableIds: moved.tableIds, orderIds: moved.orderIds });
     };
 
-    serve(app, api.floor, async ({ query }, request) => {
+    // The map from the per-instance read model (cache.ts), forgotten by every floor publication.
+    const answerSchema = envelopeSchema(floorSchema);
+    const maps = new FloorCache({
+      build: async (storeId) => Buffer.from(JSON.stringify(answerSchema.parse(ok(await floorOf(db, storeId))))),
+      shared: () => app.live.bus.healthy(),
+    });
+    const floorStore = new RegExp(`^${storeFloorDestination('(\\d+)')}$`);
+    const stopListening = app.live.onPublish((destinations) => {
+      for (const destination of destinations) {
+        const storeId = floorStore.exec(destination)?.[1];
+        if (storeId) maps.changed(storeId);
+      }
+    });
+    app.addHook('onClose', async () => stopListening());
+
+    serve(app, api.floor, async ({ query }, request, reply) => {
       assertStore(request, query.storeId);
-      return floorOf(db, query.storeId);
+      const json = await maps.get(query.storeId);
+      return reply.type('application/json; charset=utf-8').send(json);
     });
 
     serve(app, api.table, async ({ params }, request) => panelOf(db, await tableFor(request, params.id)));
