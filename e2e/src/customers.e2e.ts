@@ -65,8 +65,8 @@ describe.skipIf(!hasBrowser())('members, stored value and coupons', () => {
 
     // …and it is on the member.
     await openFromMenu(page, '客户管理', '会员');
-    await page.getByPlaceholder('手机号 / 会员号 / 姓名').fill(PHONE);
-    await page.getByPlaceholder('手机号 / 会员号 / 姓名').press('Enter');
+    await page.getByPlaceholder('手机号 / 尾号 / 会员号 / 姓名').fill(PHONE);
+    await page.getByPlaceholder('手机号 / 尾号 / 会员号 / 姓名').press('Enter');
     await page.locator('tr.ant-table-row').filter({ hasText: '测试会员' }).getByText('详情').click();
     await drawer(page).getByRole('tab', { name: '优惠券' }).click();
     await drawer(page).locator('tr.ant-table-row').filter({ hasText: '满100减20' }).filter({ hasText: '未使用' }).waitFor();

@@ -49,7 +49,7 @@ addMessages(
     },
     issue: {
       title: '发放优惠券：{{name}}', to: '发放对象', members: '指定会员', level: '按会员等级', chooseMembers: '选择会员', chooseLevel: '选择等级',
-      membersPlaceholder: '输入手机号 / 会员号 / 姓名搜索，可多选', levelCount: '该等级共 {{n}} 位会员', remaining: '剩余可发 {{n}} 张', perMember: '每人限领 {{n}} 张',
+      membersPlaceholder: '输入手机号 / 尾号 / 会员号 / 姓名搜索，可多选', levelCount: '该等级共 {{n}} 位会员', remaining: '剩余可发 {{n}} 张', perMember: '每人限领 {{n}} 张',
       note: '每位会员发放 1 张；超出发行量或每人限领的会员会被跳过。', submit: '发放',
       result: '发放结果', issued: '成功发放 {{n}} 张', skipped: '{{n}} 位会员未发放', skippedMember: '会员', skippedReason: '原因', close: '完成',
       reasons: { not_found: '会员不存在', frozen: '会员已冻结', per_member_limit: '已达每人限领', sold_out: '已发完' },
@@ -112,7 +112,7 @@ addMessages(
     },
     issue: {
       title: 'Issue coupons: {{name}}', to: 'To', members: 'Chosen members', level: 'A member level', chooseMembers: 'Members', chooseLevel: 'Level',
-      membersPlaceholder: 'Search by phone / member no. / name; several allowed', levelCount: '{{n}} members hold this level', remaining: '{{n}} left to issue', perMember: 'at most {{n}} per member',
+      membersPlaceholder: 'Search by phone / last 4 / member no. / name; several allowed', levelCount: '{{n}} members hold this level', remaining: '{{n}} left to issue', perMember: 'at most {{n}} per member',
       note: 'One coupon per member; members over the quantity or the per-member limit are skipped.', submit: 'Issue',
       result: 'Result', issued: '{{n}} coupons issued', skipped: '{{n}} members skipped', skippedMember: 'Member', skippedReason: 'Reason', close: 'Done',
       reasons: { not_found: 'No such member', frozen: 'Member frozen', per_member_limit: 'Per-member limit reached', sold_out: 'None left' },

@@ -38,7 +38,7 @@ addMessages(
       refund: '退款', empty: '没有充值记录',
     },
     filter: {
-      dates: '营业日', store: '门店', method: '支付方式', status: '状态', member: '会员', memberPlaceholder: '输入手机号 / 会员号 / 姓名搜索',
+      dates: '营业日', store: '门店', method: '支付方式', status: '状态', member: '会员', memberPlaceholder: '输入手机号 / 尾号 / 会员号 / 姓名搜索',
       search: '查询', reset: '清空', all: '全部',
     },
     refund: {
@@ -86,7 +86,7 @@ addMessages(
       refund: 'Refund', empty: 'No recharges',
     },
     filter: {
-      dates: 'Business date', store: 'Store', method: 'Payment', status: 'Status', member: 'Member', memberPlaceholder: 'Search by phone / member no. / name',
+      dates: 'Business date', store: 'Store', method: 'Payment', status: 'Status', member: 'Member', memberPlaceholder: 'Search by phone / last 4 / member no. / name',
       search: 'Search', reset: 'Reset', all: 'All',
     },
     refund: {

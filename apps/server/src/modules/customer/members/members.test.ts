@@ -84,6 +84,32 @@ describe('members (会员)', () => {
     expect((await page('keyword=1980000000&descs=create_time')).records.map((r) => r.id)).toEqual([...ids].reverse());
   });
 
+  it('finds members by the phone\'s last four digits (尾号), those first in phone order, then phone and member-number prefixes, page by page', async () => {
+    const ids: string[] = [];
+    for (const phone of ['16622227391', '16600007391', '16611117391']) ids.push(await addMember(app, admin, { phone }));
+    const elsewhere = await addMember(app, admin, { phone: '17391000000' }); // 7391 inside, not at the end
+    const all = await page('keyword=7391&size=50');
+    const lastFour = all.records.filter((r) => r.phone.endsWith('7391'));
+    expect(all.records.slice(0, lastFour.length)).toEqual(lastFour); // the 尾号 matches come first
+    expect(lastFour.map((r) => r.phone)).toEqual([...lastFour.map((r) => r.phone)].sort());
+    expect(lastFour.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+    expect(all.records.map((r) => r.id)).not.toContain(elsewhere);
+    const mine = (await page('keyword=7391&size=50&status=active')).records.filter((r) => ids.includes(r.id)).map((r) => r.phone);
+    expect(mine).toEqual(['166****7391', '166****7391', '166****7391']);
+    // 1661 ends one phone and begins another: 尾号 first, then the prefix; page by page across them, nothing twice or lost
+    const ending = await addMember(app, admin, { phone: '13900001661' });
+    const beginning = await addMember(app, admin, { phone: '16613334444' });
+    const both = (await page('keyword=1661&size=50')).records.map((r) => r.id);
+    expect(both.indexOf(ending)).toBeGreaterThanOrEqual(0);
+    expect(both.indexOf(ending)).toBeLessThan(both.indexOf(beginning));
+    const walked: string[] = [];
+    for (let current = 1; current <= both.length; current++) walked.push(...(await page(`keyword=1661&size=1&current=${current}`)).records.map((r) => r.id));
+    expect(walked).toEqual(both);
+    // five or three digits are prefixes only
+    expect((await page('keyword=17391')).records.map((r) => r.id)).toEqual([elsewhere]);
+    expect((await page('keyword=391')).records.map((r) => r.id)).not.toContain(ids[0]);
+  });
+
   it('filters by level, status and balance range, and sorts by the whitelist', async () => {
     const levels = await db.select().from(memberLevel);
     const top = levels.sort((a, b) => b.rank - a.rank)[0]!;

@@ -10,7 +10,7 @@ import { followerExists } from '../../wxmp/service.js';
 import { coupon, member, memberBalanceLedger, memberLevel, memberPointsLedger, recharge } from '../tables.js';
 import { COUNT_CAP } from '../../../http/paging.js';
 import { iso, isoOrNull } from '../../../http/iso.js';
-import { likePrefix } from '../../../db/queries.js';
+import { likePrefix, rowsOf } from '../../../db/queries.js';
 
 type MemberQuery = z.output<typeof memberQuerySchema>;
 type MemberBody = z.output<typeof memberBodySchema>;
@@ -35,15 +35,35 @@ const sortable = {
   member_no: member.memberNo,
 };
 
+/** Four digits are also the phone's last four (尾号), as the counter asks a member for them. */
+const LAST_FOUR = /^\d{4}$/;
+
+/**
+ * What digits find, in the order the list shows them: the phone's last four (four digits only),
+ * then phone prefixes, then member-number prefixes; each segment excludes the ones before it
+ * and is read in its own index's order, so a page costs a few index entries whatever the digits.
+ */
+function digitSegments(digits: string, filters: SQL | undefined): Array<{ where: SQL | undefined; order: SQL[] }> {
+  const lastFour = LAST_FOUR.test(digits) ? sql`right(${member.phone}, 4) = ${digits}` : undefined;
+  const phonePrefix = like(member.phone, likePrefix(digits));
+  const noPrefix = like(member.memberNo, likePrefix(digits));
+  const not = (condition: SQL | undefined) => (condition ? sql`not (${condition})` : undefined);
+  return [
+    ...(lastFour ? [{ where: and(lastFour, filters), order: [sql`right(${member.phone}, 4)`, asc(member.phone)] }] : []),
+    { where: and(phonePrefix, not(lastFour), filters), order: [sql`${member.phone} using ~<~`] },
+    { where: and(noPrefix, not(phonePrefix), not(lastFour), filters), order: [sql`${member.memberNo} using ~<~`] },
+  ];
+}
+
 /** The conditions of the member list's filters. */
 export function memberConditions(q: Pick<MemberQuery, 'keyword' | 'levelId' | 'status' | 'balanceMin' | 'balanceMax'>): SQL | undefined {
   const keyword = q.keyword?.trim();
   const balance = sql`(${member.balancePrincipal} + ${member.balanceBonus})`;
   let search: SQL | undefined;
   if (keyword) {
-    // Digits: a phone or member number prefix (each answered by its text_pattern_ops index); else a name prefix.
+    // Digits: the phone's last four, a phone or member number prefix (each answered by an index); else a name prefix.
     search = /^\d+$/.test(keyword)
-      ? or(like(member.phone, likePrefix(keyword)), like(member.memberNo, likePrefix(keyword)))
+      ? or(...(LAST_FOUR.test(keyword) ? [sql`right(${member.phone}, 4) = ${keyword}`] : []), like(member.phone, likePrefix(keyword)), like(member.memberNo, likePrefix(keyword)))
       : like(sql`lower(${member.name})`, likePrefix(keyword.toLowerCase()));
   }
   return and(
@@ -68,8 +88,8 @@ const pageRows = (db: Db, where: SQL | undefined, order: SQL[], limit: number, o
 /**
  * The member list: phones masked, level names; the total counted up to COUNT_CAP (a keyword
  * search up to KEYWORD_COUNT_CAP). Newest first, except a search by digits without an order
- * of its own: phone matches by phone, then member-number matches by number, each read in its
- * prefix index's order (`USING ~<~`, the text_pattern_ops order), so a page costs a few index
+ * of its own: `digitSegments`' order (尾号, then phone, then member number), each segment read in
+ * its index's order (`USING ~<~` is the text_pattern_ops order), so a page costs a few index
  * entries whatever the prefix's length — rather than every matching row sorted by id.
  */
 export async function memberPage(db: Db, q: MemberQuery): Promise<Page<MemberRow>> {
@@ -79,19 +99,24 @@ export async function memberPage(db: Db, q: MemberQuery): Promise<Page<MemberRow
     records: rows.map(({ m, levelName }) => rowOf(m, levelName)), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size),
   });
   if (keyword && /^\d+$/.test(keyword) && !q.ascs && !q.descs) {
-    const filters = memberConditions({ ...q, keyword: undefined });
-    const byPhone = and(like(member.phone, likePrefix(keyword)), filters);
-    const byNo = and(like(member.memberNo, likePrefix(keyword)), sql`not (${member.phone} like ${likePrefix(keyword)})`, filters);
-    // Both capped counts in one statement (one round trip).
+    const segments = digitSegments(keyword, memberConditions({ ...q, keyword: undefined }));
+    // Every segment's capped count in one statement (one round trip).
     const cappedSql = (where: SQL | undefined) => sql`(select count(*) from (select 1 from ${member} where ${where} limit ${KEYWORD_COUNT_CAP}) c)`;
-    const [counted] = await db.select({ phones: sql<string>`${cappedSql(byPhone)}`, numbers: sql<string>`${cappedSql(byNo)}` }).from(sql`(select 1) as one`);
-    const phones = Number(counted?.phones ?? 0);
-    const numbers = Number(counted?.numbers ?? 0);
-    const first = offset < phones ? await pageRows(db, byPhone, [sql`${member.phone} using ~<~`], q.size, offset) : [];
-    const need = q.size - first.length;
-    const fromNo = Math.max(0, offset - phones);
-    const second = need > 0 && numbers > fromNo ? await pageRows(db, byNo, [sql`${member.memberNo} using ~<~`], need, fromNo) : [];
-    return answer([...first, ...second], Math.min(KEYWORD_COUNT_CAP, phones + numbers));
+    const [counted] = await db.execute(sql`select ${sql.join(segments.map((s, i) => sql`${cappedSql(s.where)} as ${sql.raw(`n${i}`)}`), sql`, `)}`).then(rowsOf<Record<string, string>>);
+    const counts = segments.map((_, i) => Number(counted?.[`n${i}`] ?? 0));
+    const rows: Array<{ m: MemberTableRow; levelName: string }> = [];
+    let skip = offset;
+    for (const [i, segment] of segments.entries()) {
+      const need = q.size - rows.length;
+      if (need <= 0) break;
+      if (skip >= counts[i]!) {
+        skip -= counts[i]!;
+        continue;
+      }
+      rows.push(...await pageRows(db, segment.where, segment.order, need, skip));
+      skip = 0;
+    }
+    return answer(rows, Math.min(KEYWORD_COUNT_CAP, counts.reduce((a, b) => a + b, 0)));
   }
   const where = memberConditions(q);
   // Newest first; after a chosen order, the id keeps pages stable.

@@ -39,6 +39,9 @@ const member: MemberRow = {
   balancePrincipal: 2000, balanceBonus: 0, balance: 2000, totalRecharged: 2000, totalSpent: 0, status: 'active', source: 'cashier', lastVisitAt: null, createTime: at,
 };
 
+/** Another member whose phone ends 1234 as well. */
+const namesake: MemberRow = { ...member, id: '502', memberNo: 'M000502', phone: '139****1234', name: '李小红', levelName: '普通会员', balancePrincipal: 0, balance: 0 };
+
 function quoteOf(cart: OrderCart): OrderQuote {
   const lines = cart.lines.map((l) => {
     const unitPrice = priceOf[l.skuId ?? l.itemId]!;
@@ -81,7 +84,10 @@ function answer({ method, path, body, query }: Received) {
   if (method === 'GET' && path === '/store/table/page') {
     return okReply(pageOf([{ id: '301', storeId: '1', areaId: '1', areaName: '大厅', code: 'A01', seats: 4, minSpend: null, status: 'idle', enabled: true, sort: 0, orderUrl: '/order/t/x', createTime: at }], 1, 1000));
   }
-  if (method === 'GET' && path === '/customer/member/page') return okReply(pageOf(String(query.keyword).startsWith('138') ? [member] : []));
+  if (method === 'GET' && path === '/customer/member/page') {
+    if (query.keyword === '1234') return okReply(pageOf([member, namesake])); // a 尾号 two members share
+    return okReply(pageOf(String(query.keyword).startsWith('138') ? [member] : []));
+  }
   if (method === 'POST' && path === '/order/quote') {
     const cart = orderCartSchema.parse(body);
     if (cart.lines.some((l) => l.itemId === '13')) return failReply(400, '水煮鱼已售罄');
@@ -230,6 +236,19 @@ describe('CashierPage (收银台)', () => {
     await waitFor(() => expect(screen.queryByTestId('cashier-refusal')).not.toBeInTheDocument());
     await waitFor(() => expect(payable()).toHaveTextContent('¥144.00'));
     expect(screen.getByTestId('cashier-submit')).toBeEnabled();
+  });
+
+  it('finds members by the last four digits (F2): several are listed, ↑↓ choose and Enter takes the chosen one', async () => {
+    await open();
+    fireEvent.keyDown(window, { key: 'F2' });
+    await userEvent.type(await screen.findByTestId('member-lookup-input'), '1234');
+    await screen.findByTestId('member-found-502');
+    expect(screen.getByTestId('member-lookup')).toHaveTextContent('找到 2 位会员，↑↓ 选择，回车确定');
+    expect(screen.getByTestId('member-found-501')).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByTestId('member-found-502')).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('cashier-member')).toHaveTextContent('李小红'));
   });
 
   it('finds the member by phone (F2), applies a coupon, creates once and takes a split payment: balance, then cash with change; the receipt shows it', async () => {

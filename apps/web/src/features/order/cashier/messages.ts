@@ -26,8 +26,8 @@ addMessages(
       round: '本次加菜', tabDue: '本桌未付',
     },
     member: {
-      title: '会员', lookup: '查找会员', change: '更换', clear: '移除', placeholder: '输入手机号查找会员（F2）', search: '查找', none: '没有找到会员',
-      level: '等级', balance: '余额', frozen: '已冻结', pick: '选择', dialogTitle: '查找会员', hint: '输入手机号或会员号，回车选择第一个',
+      title: '会员', lookup: '查找会员', change: '更换', clear: '移除', placeholder: '输入手机号或尾号查找会员（F2）', search: '查找', none: '没有找到会员',
+      level: '等级', balance: '余额', frozen: '已冻结', pick: '选择', dialogTitle: '查找会员', hint: '输入手机号、手机尾号后四位或会员号，回车选择', several: '找到 {{n}} 位会员，↑↓ 选择，回车确定',
       applied: '已按会员价计算',
     },
     picker: {
@@ -76,8 +76,8 @@ addMessages(
       round: 'This round', tabDue: 'Table unpaid',
     },
     member: {
-      title: 'Member', lookup: 'Find member', change: 'Change', clear: 'Remove', placeholder: 'Find a member by phone (F2)', search: 'Search', none: 'No member found',
-      level: 'Level', balance: 'Balance', frozen: 'Frozen', pick: 'Choose', dialogTitle: 'Find member', hint: 'Type a phone or member number; Enter picks the first',
+      title: 'Member', lookup: 'Find member', change: 'Change', clear: 'Remove', placeholder: 'Find a member by phone or its last 4 (F2)', search: 'Search', none: 'No member found',
+      level: 'Level', balance: 'Balance', frozen: 'Frozen', pick: 'Choose', dialogTitle: 'Find member', hint: 'Type a phone, its last four digits or a member number; Enter picks', several: '{{n}} members found: ↑↓ to choose, Enter to take',
       applied: 'Priced at member prices',
     },
     picker: {
