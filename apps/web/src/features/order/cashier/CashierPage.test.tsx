@@ -291,8 +291,12 @@ describe('CashierPage (收银台)', () => {
 
     await userEvent.click(within(dialog).getByText('现金'));
     await waitFor(() => expect(within(dialog).getByTestId('pay-amount')).toHaveValue('30.00'));
-    await userEvent.type(within(dialog).getByTestId('pay-tendered'), '50');
+    // One tap on the bill handed over (exact, then rounded up to ¥10/¥20/¥50/¥100).
+    expect(within(dialog).getByTestId('pay-quick-tenders').querySelectorAll('button')).toHaveLength(4);
+    expect(within(dialog).getByTestId('pay-quick-3000')).toHaveTextContent('刚好 ¥30.00');
+    await userEvent.click(within(dialog).getByTestId('pay-quick-5000'));
     await waitFor(() => expect(within(dialog).getByTestId('pay-change')).toHaveTextContent('¥20.00'));
+    expect(within(dialog).getByTestId('pay-tendered')).toHaveValue('50.00');
     await userEvent.click(screen.getByTestId('pay-submit'));
 
     const receipt = await screen.findByTestId('receipt');

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, InputNumber, Modal, QRCode, Radio, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatFen, type MemberRow, type OrderPayResult, type OrderRecord, type PayMethod } from '@canteen/contract';
+import { formatFen, yuanToFen, type MemberRow, type OrderPayResult, type OrderRecord, type PayMethod } from '@canteen/contract';
 import { HttpError } from '../../../shared/http/client';
 import { fetchPayment, payOrder } from './api';
-import { dueOf, isSettled, payBody, yuanOf, type PayForm } from './pay';
+import { dueOf, isSettled, payBody, quickTenders, yuanOf, type PayForm } from './pay';
 import { randomId } from '../../../shared/random/random-id';
 import './messages';
 
@@ -164,6 +164,15 @@ export function PayDialog({ order, member, onOrder, onPaid, onClose }: PayDialog
                     </Typography.Text>
                   )}
                 </label>
+              )}
+              {form.method === 'cash' && (
+                <Space wrap data-testid="pay-quick-tenders" aria-label={t('orderCashier.pay.quickTenders')}>
+                  {quickTenders(form.amount == null ? due : yuanToFen(form.amount)).map((fen, i) => (
+                    <Button key={fen} size="large" onClick={() => setForm({ ...form, tendered: yuanOf(fen) })} data-testid={`pay-quick-${fen}`}>
+                      {i === 0 ? t('orderCashier.pay.exact', { amount: formatFen(fen) }) : formatFen(fen)}
+                    </Button>
+                  ))}
+                </Space>
               )}
               {form.method === 'balance' && member && (
                 <Typography.Text data-testid="pay-balance">{t('orderCashier.pay.balanceOf', { balance: formatFen(balance) })}</Typography.Text>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orderCartSchema, type MenuCombo, type MenuDish } from '@canteen/contract';
 import { addLine, changeQuantity, emptyDraft, lineNamedBy, toOrderCart, type CartLine } from './cart';
 import { changeComboItem, comboLine, comboProblems, defaultComboChoice, defaultDishChoice, dishLine, dishProblems, isSingleChoice, toggleOption } from './picker';
-import { dueOf, isSettled, payBody } from './pay';
+import { dueOf, isSettled, payBody, quickTenders } from './pay';
 import { matchesName, pinyinInitials } from './search';
 
 const dish = (fields: Partial<MenuDish> = {}): MenuDish => ({
@@ -143,6 +143,15 @@ describe('cashier picker', () => {
 });
 
 describe('cashier search and payment form', () => {
+  it('offers the cash a customer hands over: exact, then rounded up to ¥10, ¥20, ¥50 and ¥100', () => {
+    expect(quickTenders(3750)).toEqual([3750, 4000, 5000, 10000]);
+    expect(quickTenders(3000)).toEqual([3000, 4000, 5000, 10000]);
+    expect(quickTenders(12800)).toEqual([12800, 13000, 14000, 15000, 20000]);
+    expect(quickTenders(10000)).toEqual([10000]);
+    expect(quickTenders(0)).toEqual([]);
+    expect(quickTenders(Number.NaN)).toEqual([]);
+  });
+
   it('matches a name or its pinyin initials', () => {
     expect(pinyinInitials('宫保鸡丁')).toBe('gbjd');
     expect(pinyinInitials('麻婆豆腐2')).toBe('mpdf2');

@@ -41,7 +41,7 @@ addMessages(
     },
     pay: {
       title: '收款 · {{no}}', payable: '应收', paid: '已收', remaining: '待收', method: '支付方式', cash: '现金', balance: '会员余额', wechat: '微信支付',
-      amount: '本次收款（元）', amountHelp: '少于待收金额时为组合支付，余下的再选其他方式', tendered: '实收（元）', change: '找零',
+      amount: '本次收款（元）', amountHelp: '少于待收金额时为组合支付，余下的再选其他方式', tendered: '实收（元）', change: '找零', quickTenders: '快捷实收', exact: '刚好 {{amount}}',
       balanceOf: '会员余额 {{balance}}', noMember: '未选择会员，不能用余额支付', notEnough: '余额不足', frozen: '会员已冻结，不能用余额支付',
       submit: '确认收款', scan: '请顾客用微信扫码支付', waiting: '等待支付结果…', openSim: '打开模拟器的支付页面', otherMethod: '换其他方式',
       payments: '收款记录', close: '稍后收款', done: '收款完成', tenderedLow: '实收金额不能少于本次收款',
@@ -91,7 +91,7 @@ addMessages(
     },
     pay: {
       title: 'Payment · {{no}}', payable: 'Payable', paid: 'Paid', remaining: 'Due', method: 'Method', cash: 'Cash', balance: 'Member balance', wechat: 'WeChat Pay',
-      amount: 'This payment (yuan)', amountHelp: 'Less than due makes a split payment; pay the rest by another method', tendered: 'Tendered (yuan)', change: 'Change',
+      amount: 'This payment (yuan)', amountHelp: 'Less than due makes a split payment; pay the rest by another method', tendered: 'Tendered (yuan)', change: 'Change', quickTenders: 'Quick tender', exact: 'Exact {{amount}}',
       balanceOf: 'Member balance {{balance}}', noMember: 'No member chosen: balance payment unavailable', notEnough: 'Balance too low', frozen: 'The member is frozen: balance payment unavailable',
       submit: 'Take payment', scan: 'Ask the customer to scan with WeChat', waiting: 'Waiting for the payment…', openSim: "Open the simulator's pay page", otherMethod: 'Another method',
       payments: 'Payments', close: 'Pay later', done: 'Paid', tenderedLow: 'Tendered must cover this payment',

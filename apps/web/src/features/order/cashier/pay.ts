@@ -26,5 +26,18 @@ export function payBody(form: PayForm, due: number): { problem: string } | { bod
   return { body: { method: 'cash', amount, tendered }, change: tendered - amount };
 }
 
+/** The bills a customer hands over, in fen (¥10, ¥20, ¥50, ¥100). */
+const BILLS = [1000, 2000, 5000, 10000];
+
+/**
+ * The cash a customer most likely hands over for `amount` fen, for one-tap buttons: the exact
+ * amount, then the amount rounded up to each bill (¥37.50 → ¥37.50, ¥40, ¥50, ¥100).
+ */
+export function quickTenders(amount: number): number[] {
+  if (!(amount > 0)) return [];
+  const up = BILLS.map((bill) => Math.ceil(amount / bill) * bill);
+  return [...new Set([amount, ...up])].sort((a, b) => a - b);
+}
+
 /** Yuan for an input's starting value (the amount due, 12.50). */
 export const yuanOf = (fen: number) => Number(fenToYuan(fen));
