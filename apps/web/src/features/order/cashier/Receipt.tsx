@@ -3,6 +3,7 @@ import { Button, Divider, Modal, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatFen, type OrderRecord } from '@canteen/contract';
+import { collectedBy } from './pay';
 import './messages';
 
 /** A till roll's look for the printed copy (the screen's styles do not go along). */
@@ -102,7 +103,7 @@ export function Receipt({ order, storeName, onNew }: { order: OrderRecord; store
         ))}
         {order.remark && <div>{t('orderCashier.receipt.remark')}：{order.remark}</div>}
         <Divider dashed style={{ margin: '8px 0' }} />
-        <Row left={t('orderCashier.receipt.operator')} right={order.operatorName} />
+        <Row left={t('orderCashier.receipt.operator')} right={collectedBy(order)} />
       </div>
     </Modal>
   );

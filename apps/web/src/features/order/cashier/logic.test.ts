@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { orderCartSchema, type MenuCombo, type MenuDish } from '@canteen/contract';
+import { orderCartSchema, type MenuCombo, type MenuDish, type OrderRecord } from '@canteen/contract';
 import { addLine, changeQuantity, emptyDraft, lineNamedBy, toOrderCart, type CartLine } from './cart';
 import { changeComboItem, comboLine, comboProblems, defaultComboChoice, defaultDishChoice, dishLine, dishProblems, isSingleChoice, toggleOption } from './picker';
-import { dueOf, isSettled, payBody, quickTenders } from './pay';
+import { collectedBy, dueOf, isSettled, payBody, quickTenders } from './pay';
 import { matchesName, pinyinInitials } from './search';
 
 const dish = (fields: Partial<MenuDish> = {}): MenuDish => ({
@@ -143,6 +143,13 @@ describe('cashier picker', () => {
 });
 
 describe('cashier search and payment form', () => {
+  it('names on the receipt who took the money, not who placed the order (a diner\'s QR order is placed by 扫码顾客)', () => {
+    const paid = (operatorName: string, status: 'success' | 'pending' = 'success') => ({ operatorName, status }) as OrderRecord['payments'][number];
+    expect(collectedBy({ operatorName: '扫码顾客', payments: [paid('张三')] })).toBe('张三');
+    expect(collectedBy({ operatorName: '扫码顾客', payments: [paid('张三'), paid('李四'), paid('张三'), paid('王五', 'pending')] })).toBe('张三、李四');
+    expect(collectedBy({ operatorName: '张三', payments: [] })).toBe('张三');
+  });
+
   it('offers the cash a customer hands over: exact, then rounded up to ¥10, ¥20, ¥50 and ¥100', () => {
     expect(quickTenders(3750)).toEqual([3750, 4000, 5000, 10000]);
     expect(quickTenders(3000)).toEqual([3000, 4000, 5000, 10000]);

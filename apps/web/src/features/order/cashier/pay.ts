@@ -26,6 +26,15 @@ export function payBody(form: PayForm, due: number): { problem: string } | { bod
   return { body: { method: 'cash', amount, tendered }, change: tendered - amount };
 }
 
+/**
+ * Who took the money, for the receipt's 收银员: the staff of the order's successful payments
+ * (a diner's QR order collected at the counter was placed by 扫码顾客), else who placed it.
+ */
+export function collectedBy(order: Pick<OrderRecord, 'operatorName' | 'payments'>): string {
+  const names = [...new Set(order.payments.filter((p) => p.status === 'success' && p.operatorName).map((p) => p.operatorName))];
+  return names.length ? names.join('、') : order.operatorName;
+}
+
 /** The bills a customer hands over, in fen (¥10, ¥20, ¥50, ¥100). */
 const BILLS = [1000, 2000, 5000, 10000];
 
