@@ -3,6 +3,7 @@ import { Button, Divider, Modal, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatFen, type OrderRecord } from '@canteen/contract';
+import { formatDateTime } from '../../../shared/resource';
 import { collectedBy } from './pay';
 import './messages';
 
@@ -72,7 +73,7 @@ export function Receipt({ order, storeName, onNew }: { order: OrderRecord; store
         <Row left={t('orderCashier.receipt.type')} right={t(`orderCashier.order.${order.type}`)} />
         {order.tableCode && <Row left={t('orderCashier.receipt.table')} right={order.tableCode} />}
         {order.memberName && <Row left={t('orderCashier.receipt.member')} right={`${order.memberName} ${order.memberPhone ?? ''}`} />}
-        <Row left={t('orderCashier.receipt.time')} right={new Date(order.paidTime ?? order.createTime).toLocaleString()} />
+        <Row left={t('orderCashier.receipt.time')} right={formatDateTime(order.paidTime ?? order.createTime)} />
         <Divider dashed style={{ margin: '8px 0' }} />
         <Row strong left={t('orderCashier.receipt.item')} right={`${t('orderCashier.receipt.qty')} / ${t('orderCashier.receipt.amount')}`} />
         {lines.map((l) => (
