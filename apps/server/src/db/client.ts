@@ -28,6 +28,10 @@ export async function openPostgres(url: string): Promise<Database> {
   // A connection that cannot be made within 5 s fails the request (503) instead of holding it.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => undefined); // an idle client's error must not crash the process
+  // Nor a checked-out one's: the pool listens only while a client is idle, so a connection lost
+  // between a transaction's statements was emitted with no listener and killed the process
+  // (an uncaught ECONNRESET). The statement in flight or the next one fails with it, a 503.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     kind: 'postgres',
     db: drizzle(pool) as unknown as Db,

@@ -63,6 +63,26 @@ describe.skipIf(!postgres)('PostgreSQL going away mid-load', () => {
     expect(readyAfterMs).toBeLessThan(15_000);
   }, 60_000);
 
+  it('a connection lost between a transaction\'s statements fails that transaction, not the process', async () => {
+    let statementDone!: () => void;
+    const between = new Promise<void>((resolve) => { statementDone = resolve; });
+    let goOn!: () => void;
+    const cutDone = new Promise<void>((resolve) => { goOn = resolve; });
+    const transaction = postgres!.database.db.transaction(async (tx) => {
+      await tx.select({ name: sysDept.name }).from(sysDept).limit(1);
+      statementDone();
+      await cutDone; // the client is checked out, with no statement in flight, while its connection goes
+      await tx.select({ name: sysDept.name }).from(sysDept).limit(1);
+    });
+    await between;
+    postgres!.proxy.cut();
+    await sleep(200); // the reset reaches the client while it waits (it used to be an uncaught ECONNRESET)
+    goOn();
+    await expect(transaction).rejects.toThrow();
+    postgres!.proxy.restore();
+    await expect.poll(async () => (await ready()).status, { timeout: 10_000 }).toBe(200);
+  });
+
   it('a request that finds no database at all gets the same clear 503', async () => {
     const auth = await signIn(app!, 'admin');
     postgres!.proxy.cut();
