@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { storeFloorDestination, type OrderCart } from '@canteen/contract';
+import type { OrderCart } from '@canteen/contract';
 import type { App } from '../src/app.js';
 import type { AuthHeader } from './auth.js';
 import { callerOf, dataOf } from './store.js';
 import { coupon, couponPlan, member, memberLevel } from '../src/modules/customer/tables.js';
 import { orderPayment } from '../src/modules/order/tables.js';
+import { publishFloor } from '../src/modules/store/service.js';
 import {
   store, storeArea, storeCategory, storeCombo, storeComboGroup, storeComboItem, storeDish, storeDishSku, storeDishSpecGroup, storeSpecGroup, storeSpecOption, storeTable,
   storeUser,
@@ -152,7 +153,7 @@ export async function insertTable(app: App, storeId: string, code: string): Prom
   const [area] = await db.insert(storeArea).values({ storeId, name: `大厅${unique()}` }).returning({ id: storeArea.id });
   const [table] = await db.insert(storeTable).values({ storeId, areaId: area!.id, code, qrToken: randomBytes(16).toString('base64url') }).returning({ id: storeTable.id });
   // As the store's 桌台 writes do: the floor's screens and the map's read model hear of the new table.
-  await app.live.publish(storeFloorDestination(storeId), { storeId, kind: 'plan', tableIds: [table!.id], orderIds: [], at: new Date().toISOString() });
+  await publishFloor(app, { storeId, kind: 'plan', tableIds: [table!.id], orderIds: [] });
   return table!.id;
 }
 

@@ -7,6 +7,8 @@ import { store, storeArea, storeCategory, storeDish, storeTable } from './tables
  * request's store scope. Other modules use the store side only through this file.
  */
 export { assertStore, canSee, storeCondition, accessOf, type StoreAccess } from './scope.js';
+/** A change of a store's floor, to its live destination (the order module's seatings and kitchen, this module's plan). */
+export { publishFloor, type FloorChange } from './floor-live.js';
 
 // ─── Read access for other modules ───────────────────────────────────────────────────────────
 

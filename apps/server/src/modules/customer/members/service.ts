@@ -35,18 +35,25 @@ const sortable = {
   member_no: member.memberNo,
 };
 
-/** Four digits are also the phone's last four (尾号), as the counter asks a member for them. */
-const LAST_FOUR = /^\d{4}$/;
+/**
+ * What digits match: the phone's last four (尾号, as the counter asks a member for them; four
+ * digits only), a phone prefix, a member-number prefix, each answered by an index.
+ */
+function digitMatches(digits: string) {
+  return {
+    lastFour: /^\d{4}$/.test(digits) ? sql`right(${member.phone}, 4) = ${digits}` : undefined,
+    phonePrefix: like(member.phone, likePrefix(digits)),
+    noPrefix: like(member.memberNo, likePrefix(digits)),
+  };
+}
 
 /**
- * What digits find, in the order the list shows them: the phone's last four (four digits only),
- * then phone prefixes, then member-number prefixes; each segment excludes the ones before it
- * and is read in its own index's order, so a page costs a few index entries whatever the digits.
+ * The digit matches in the order the list shows them (尾号, then phone, then member number);
+ * each segment excludes the ones before it and is read in its own index's order, so a page
+ * costs a few index entries whatever the digits.
  */
 function digitSegments(digits: string, filters: SQL | undefined): Array<{ where: SQL | undefined; order: SQL[] }> {
-  const lastFour = LAST_FOUR.test(digits) ? sql`right(${member.phone}, 4) = ${digits}` : undefined;
-  const phonePrefix = like(member.phone, likePrefix(digits));
-  const noPrefix = like(member.memberNo, likePrefix(digits));
+  const { lastFour, phonePrefix, noPrefix } = digitMatches(digits);
   const not = (condition: SQL | undefined) => (condition ? sql`not (${condition})` : undefined);
   return [
     ...(lastFour ? [{ where: and(lastFour, filters), order: [sql`right(${member.phone}, 4)`, asc(member.phone)] }] : []),
@@ -61,9 +68,9 @@ export function memberConditions(q: Pick<MemberQuery, 'keyword' | 'levelId' | 's
   const balance = sql`(${member.balancePrincipal} + ${member.balanceBonus})`;
   let search: SQL | undefined;
   if (keyword) {
-    // Digits: the phone's last four, a phone or member number prefix (each answered by an index); else a name prefix.
+    // Digits: any of their matches; else a name prefix.
     search = /^\d+$/.test(keyword)
-      ? or(...(LAST_FOUR.test(keyword) ? [sql`right(${member.phone}, 4) = ${keyword}`] : []), like(member.phone, likePrefix(keyword)), like(member.memberNo, likePrefix(keyword)))
+      ? or(...Object.values(digitMatches(keyword)))
       : like(sql`lower(${member.name})`, likePrefix(keyword.toLowerCase()));
   }
   return and(

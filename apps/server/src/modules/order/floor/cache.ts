@@ -5,7 +5,7 @@
  * answer.
  *
  * Freshness: every change of a store's floor is published on its floor destination after its
- * commit (live.ts publishFloor; the store module's 桌台 and 区域 writes). The instance that
+ * commit (the store module's publishFloor: seatings, kitchen lines, 桌台 and 区域 edits). The instance that
  * publishes forgets the store's map at once, before its answer leaves, and every instance forgets
  * it when the publication reaches it over the bus (`changed`). A build that began before a change
  * is not kept (a generation per store), and readers arriving after a change never join it.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../../db/queries.js';
-import { publishFloor } from './live.js';
+import { publishFloor } from '../../store/service.js';
 import type { SessionSynced } from './sessions.js';
 
 /**

@@ -2,11 +2,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { envelopeSchema, floorEndpoints as api, floorSchema, ok, storeFloorDestination } from '@canteen/contract';
 import { serve } from '../../../http/endpoint.js';
 import { notFound } from '../../../http/errors.js';
-import { accessOf, assertStore, canSee, floorTable, type FloorTableInfo } from '../../store/service.js';
+import { accessOf, assertStore, canSee, floorTable, publishFloor, type FloorTableInfo } from '../../store/service.js';
 import type { OrderHooks } from '../hooks.js';
 import { operatorOf } from '../orders/routes.js';
 import { FloorCache } from './cache.js';
-import { publishFloor } from './live.js';
 import { clearTable, editSession, mergeTables, openTable, transferTable, type FloorMoved } from './service.js';
 import { floorOf, panelOf } from './view.js';
 

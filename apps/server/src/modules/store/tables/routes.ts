@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { areaEndpoints, storeFloorDestination, tableEndpoints, type AreaRecord, type FloorLiveEvent, type TableRecord } from '@canteen/contract';
+import { areaEndpoints, tableEndpoints, type AreaRecord, type TableRecord } from '@canteen/contract';
 import type { Db } from '../../../db/client.js';
 import { serve } from '../../../http/endpoint.js';
 import { badRequest, conflict, notFound } from '../../../http/errors.js';
 import { contains, defineResource, type ResourceWrite } from '../../../http/resource.js';
+import { publishFloor } from '../floor-live.js';
 import { afterCommit, serveStoreResource } from '../http.js';
 import { assertStore, storeCondition } from '../scope.js';
 import { store, storeArea, storeTable } from '../tables.js';
@@ -40,9 +41,7 @@ export const tableRoutes: FastifyPluginAsync = async (app) => {
 
   /** The store's floor screens (and the map's read model on every instance) hear of an edited plan, once it has committed. */
   const planChanged = async (storeId: string | undefined, tableIds: string[] = []) => {
-    if (!storeId) return;
-    const event: FloorLiveEvent = { storeId, kind: 'plan', tableIds, orderIds: [], at: new Date().toISOString() };
-    await app.live.publish(storeFloorDestination(storeId), event);
+    if (storeId) await publishFloor(app, { storeId, kind: 'plan', tableIds, orderIds: [] });
   };
   const storeOfWrite = (write: ResourceWrite<{ storeId?: string }>) => write.body?.storeId ?? (write.existing?.storeId as string | undefined);
 

@@ -38,7 +38,7 @@ function Legend({ counts, state, onState }: { counts: Partial<Record<TableState,
 function FloorMap({ storeId }: { storeId: string }) {
   const { t } = useTranslation();
   const floor = useFloor(storeId);
-  // Every floor event (a seating, a kitchen line) reloads the map and an open panel: no reload of the page.
+  // Every floor event (a seating, a kitchen line, an edited plan) reloads the map and an open panel: no reload of the page.
   useFloorRefresh(storeId, [FLOOR_KEY], ['table', 'kitchen', 'plan']);
   const now = useNow();
   const [areaId, setAreaId] = useState('all');
